@@ -1,0 +1,23 @@
+/** Builds the Fastify app from its dependencies, so tests build the same app main.ts serves. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+import type { AppDeps } from './deps.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { installSecurity } from './http/security.ts';
+import { serveWebApp } from './http/web.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+
+export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger === false ? undefined : deps.log,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 64 * 1024,
+  });
+  installErrorHandler(app);
+  await installSecurity(app, deps.config);
+  app.get('/api/health', async () => ({ status: 'ok', database: deps.database.kind }));
+  await authRoutes(app, deps);
+  await mediaRoutes(app, deps.storage);
+  await serveWebApp(app, deps.config.webDist);
+  return app;
+}

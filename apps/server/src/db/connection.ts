@@ -1,0 +1,94 @@
+/**
+ * The one place that knows which engine runs: PGlite embedded under DATA_DIR by default, PostgreSQL
+ * when DATABASE_URL is set. Everything else sees the same drizzle database and the same
+ * LISTEN/NOTIFY pair, so features never ask which engine they are on.
+ */
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema.ts';
+
+export type Db = PostgresJsDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs raw SQL and returns its rows, whichever engine is underneath. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, used to copy a migrated database per test file. */
+  dump?(): Promise<Blob>;
+};
+
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+export type ConnectOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
+  | { kind: 'postgres'; url: string; max?: number };
+
+export async function openDatabase(options: ConnectOptions): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.max ?? 10);
+  const pg = options.loadDataDir
+    ? await PGlite.create({ loadDataDir: options.loadDataDir })
+    : await PGlite.create(options.dataDir ?? 'memory://');
+  const db = drizzlePglite(pg, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async query<T>(text: string, params: unknown[] = []) {
+      const result = await pg.query<T>(text, params);
+      return result.rows;
+    },
+    async listen(channel, onPayload) {
+      const unsubscribe = await pg.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      await pg.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      if (!pg.closed) await pg.close();
+    },
+    async dump() {
+      return pg.dumpDataDir('gzip');
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const client = postgres(url, { max, onnotice: () => {}, prepare: true });
+  const db = drizzlePostgres(client, { schema });
+  return {
+    kind: 'postgres',
+    db,
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await client.unsafe(text, params as never[])) as unknown as T[];
+    },
+    async listen(channel, onPayload) {
+      const { unlisten } = await client.listen(channel, onPayload);
+      return unlisten;
+    },
+    async notify(channel, payload) {
+      await client.notify(channel, payload);
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+  } else {
+    await database.query('set client_min_messages = warning');
+    await migratePostgres(database.db, { migrationsFolder });
+  }
+}

@@ -1,0 +1,273 @@
+/**
+ * The whole data model (SPEC section 3). Constraints make the rules true in the data:
+ * one offer per user, one boost/favourite/reaction per user and offer, five reactions,
+ * case-insensitive unique tag names, money as integer pence, order status as a state list.
+ *
+ * ON DELETE, deliberately: deleting a person removes what is only theirs (offer, engagement,
+ * sessions, notifications, jobs they sent) and keeps what another person relies on (orders and
+ * messages keep their row with the departed side set to null, shown as "Unknown").
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+// ---- accounts (Better Auth's four tables; column names follow SPEC's "users") ----
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('display_name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('profile_image'),
+  bio: text('bio'),
+  paypalLink: text('paypal_link'),
+  location: text('location'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  token: text('token').notNull().unique(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  /** The admin using the app as this session's user (issue 7), null otherwise. */
+  impersonatedBy: text('impersonated_by').references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+export const accounts = pgTable('accounts', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull(),
+  providerId: text('provider_id').notNull(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  accessToken: text('access_token'),
+  refreshToken: text('refresh_token'),
+  idToken: text('id_token'),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, mode: 'date' }),
+  refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, mode: 'date' }),
+  scope: text('scope'),
+  password: text('password'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('accounts_user_idx').on(t.userId)]);
+
+export const verifications = pgTable('verifications', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('verifications_identifier_idx').on(t.identifier)]);
+
+/** Roles live here, never in the browser: SPEC's user_roles (value admin). */
+export const userRoles = pgTable('user_roles', {
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.role] }), check('user_roles_role_check', sql`${t.role} in ('admin')`)]);
+
+// ---- offers and engagement ----
+export const offers = pgTable('offers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  /** Storage key of the feed media ('' while none); served at /media/{key}. */
+  mediaKey: text('media_key').notNull().default(''),
+  mediaType: text('media_type'),
+  posterKey: text('poster_key'),
+  link: text('link').notNull().default(''),
+  isPaidOffer: boolean('is_paid_offer').notNull().default(false),
+  pricePence: integer('price_pence'),
+  currency: text('currency').notNull().default('GBP'),
+  paypalLink: text('paypal_link'),
+  purchaseNote: text('purchase_note'),
+  deliveryMethod: text('delivery_method').notNull().default('file_upload'),
+  isApproved: boolean('is_approved').notNull().default(false),
+  description: text('description'),
+  musicTrackName: text('music_track_name'),
+  musicCreditLink: text('music_credit_link'),
+  category: text('category'),
+  subcategory: text('subcategory'),
+  deliveryTime: text('delivery_time').notNull().default('1-7 days'),
+  revisions: integer('revisions').notNull().default(1),
+  boostCount: integer('boost_count').notNull().default(0),
+  favoriteCount: integer('favorite_count').notNull().default(0),
+  reactionCount: integer('reaction_count').notNull().default(0),
+  shareCount: integer('share_count').notNull().default(0),
+  hashtagClicks: integer('hashtag_clicks').notNull().default(0),
+  /** Engagement and age folded into one number whose order never changes with time alone. */
+  rankScore: doublePrecision('rank_score').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  index('offers_feed_idx').on(t.rankScore.desc(), t.id.desc()).where(sql`${t.isApproved} and ${t.mediaKey} <> ''`),
+  index('offers_all_rank_idx').on(t.rankScore.desc(), t.id.desc()),
+  check('offers_price_check', sql`${t.pricePence} is null or ${t.pricePence} > 0`),
+  check('offers_paid_check', sql`not ${t.isPaidOffer} or ${t.pricePence} is not null`),
+  check('offers_counts_check', sql`${t.boostCount} >= 0 and ${t.favoriteCount} >= 0 and ${t.reactionCount} >= 0 and ${t.shareCount} >= 0`),
+]);
+
+export const tags = pgTable('tags', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+}, (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`)]);
+
+export const offerTags = pgTable('offer_tags', {
+  offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+  tagId: uuid('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.offerId, t.tagId] }), index('offer_tags_tag_idx').on(t.tagId)]);
+
+export const boosts = pgTable('boosts', {
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('boosts_offer_idx').on(t.offerId)]);
+
+export const favorites = pgTable('favorites', {
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('favorites_offer_idx').on(t.offerId)]);
+
+export const reactions = pgTable('reactions', {
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+  emoji: text('emoji').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.offerId] }),
+  index('reactions_offer_idx').on(t.offerId),
+  check('reactions_emoji_check', sql`${t.emoji} in ('Smart', 'Support', 'Hype', 'Not for Me', 'Watching')`),
+]);
+
+// ---- messages and notifications ----
+export const gigMessages = pgTable('gig_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+  receiverId: text('receiver_id').references(() => users.id, { onDelete: 'set null' }),
+  offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+  /** The offer's title when sent, so "Re: {title}" survives the offer. */
+  offerTitle: text('offer_title'),
+  message: text('message').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('gig_messages_receiver_idx').on(t.receiverId, t.createdAt),
+  index('gig_messages_sender_idx').on(t.senderId, t.createdAt),
+  check('gig_messages_length_check', sql`char_length(${t.message}) between 1 and 1000`),
+]);
+
+export const notifications = pgTable('notifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull().default(''),
+  link: text('link').notNull().default('/'),
+  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)]);
+
+// ---- private jobs and orders ----
+export const privateJobs = pgTable('private_jobs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fromUserId: text('from_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  toUserId: text('to_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  description: text('description'),
+  deliveryTime: text('delivery_time').notNull(),
+  budgetPence: integer('budget_pence'),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('private_jobs_to_idx').on(t.toUserId, t.createdAt),
+  check('private_jobs_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'delivered')`),
+  check('private_jobs_delivery_check', sql`${t.deliveryTime} in ('1 Day', '2 Days', '3 Days', '1 Week')`),
+]);
+
+/** Files attached to a private job; readable by sender, designer and admins only. */
+export const privateJobFiles = pgTable('private_job_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  jobId: uuid('job_id').notNull().references(() => privateJobs.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('private_job_files_job_idx').on(t.jobId)]);
+
+/** SPEC's transactions and orders are one thing to a user: one order record, one state machine. */
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+  sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
+  offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+  jobId: uuid('job_id').references(() => privateJobs.id, { onDelete: 'set null' }),
+  /** Title and price as they were when ordered; the offer may change or go. */
+  title: text('title').notNull(),
+  pricePence: integer('price_pence'),
+  currency: text('currency').notNull().default('GBP'),
+  status: text('status').notNull().default('awaiting_payment'),
+  paypalLink: text('paypal_link'),
+  deliveryKey: text('delivery_key'),
+  deliveryFileName: text('delivery_file_name'),
+  deliveryContentType: text('delivery_content_type'),
+  deliveryMessage: text('delivery_message'),
+  createdAt: createdAt(),
+  paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+  index('orders_seller_idx').on(t.sellerId, t.createdAt),
+  index('orders_status_idx').on(t.status),
+  check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'paid', 'delivered', 'completed')`),
+  check('orders_price_check', sql`${t.pricePence} is null or ${t.pricePence} >= 0`),
+]);
+
+export const orderMessages = pgTable('order_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  senderRole: text('sender_role').notNull(),
+  messageKey: text('message_key').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  index('order_messages_order_idx').on(t.orderId, t.sentAt),
+  check('order_messages_role_check', sql`${t.senderRole} in ('buyer', 'seller')`),
+]);
+
+// ---- security and audit ----
+export const loginAttempts = pgTable('login_attempts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  ipAddress: text('ip_address').notNull(),
+  success: boolean('success').notNull(),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('login_attempts_lookup_idx').on(t.email, t.ipAddress, t.attemptedAt)]);
+
+export const securityLogs = pgTable('security_logs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  event: text('event').notNull(),
+  ipAddress: text('ip_address'),
+  details: jsonb('details'),
+  createdAt: createdAt(),
+}, (t) => [index('security_logs_created_idx').on(t.createdAt)]);
+
+/** Every write an admin makes while impersonating (issue 7). */
+export const auditLog = pgTable('audit_log', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
+  actingAsUserId: text('acting_as_user_id').references(() => users.id, { onDelete: 'set null' }),
+  method: text('method').notNull(),
+  path: text('path').notNull(),
+  status: integer('status').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('audit_log_created_idx').on(t.createdAt)]);

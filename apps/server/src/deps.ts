@@ -1,0 +1,18 @@
+/** What the app is built from; tests build it with their own database, clock and outbox. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Auth } from './auth/auth.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/connection.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Mailer } from './platform/mailer.ts';
+import type { Storage } from './platform/storage.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  clock: Clock;
+  auth: Auth;
+  storage: Storage;
+  log: FastifyBaseLogger;
+};

@@ -1,0 +1,34 @@
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and every page
+ * path of the route table answered with the app (unknown paths with status 404 and the app's 404 page).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { accessFor } from '@gigreel/core';
+
+export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+  const indexHtml = () => (hasBuild ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>GigReel</title><p>The web app is not built yet: run <code>npm run build</code>.</p>');
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname.startsWith('/media/') || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${pathname}` } });
+    }
+    const known = accessFor(pathname) !== null;
+    return reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
+  });
+}

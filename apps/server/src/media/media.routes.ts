@@ -1,0 +1,74 @@
+/**
+ * Public media (offer media, posters, avatars) with HTTP Range and long cache lifetimes: keys are
+ * unique per upload, so a URL's bytes never change. Only image and video types are ever served here,
+ * always with nosniff, so no stored file can run script in the app's origin.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Storage } from '../platform/storage.ts';
+
+const PUBLIC_PREFIXES = ['offers/', 'avatars/'];
+const TYPES: Record<string, string> = {
+  mp4: 'video/mp4', webm: 'video/webm', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif',
+};
+
+export function mediaTypeForKey(key: string): string | undefined {
+  return TYPES[key.split('.').pop()?.toLowerCase() ?? ''];
+}
+
+export async function mediaRoutes(app: FastifyInstance, storage: Storage): Promise<void> {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    handler: async (request, reply) => {
+      const key = decodeURIComponent((request.params as { '*': string })['*']);
+      const contentType = mediaTypeForKey(key);
+      const notFound = () => reply.status(404).send({ error: { code: 'not_found', message: 'This file does not exist.' } });
+      if (!contentType || !PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix)) || key.includes('..')) return notFound();
+      let object;
+      try {
+        object = await storage.head(key);
+      } catch {
+        return notFound();
+      }
+      if (!object) return notFound();
+      reply
+        .header('content-type', contentType)
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .header('cross-origin-resource-policy', 'same-site')
+        .header('etag', `"${object.size.toString(16)}-${Buffer.from(key).toString('base64url').slice(-16)}"`);
+      const range = parseRange(request.headers.range, object.size);
+      if (range === 'invalid') {
+        return reply.status(416).header('content-range', `bytes */${object.size}`).send();
+      }
+      if (range) {
+        reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`).header('content-length', range.end - range.start + 1);
+        return request.method === 'HEAD' ? reply.send() : reply.send(await storage.get(key, range));
+      }
+      reply.header('content-length', object.size);
+      return request.method === 'HEAD' ? reply.send() : reply.send(await storage.get(key));
+    },
+  });
+}
+
+/** One "bytes=a-b", "bytes=a-" or "bytes=-n" range; anything else is served whole. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, a = '', b = ''] = match;
+  if (a === '' && b === '') return 'invalid';
+  let start: number;
+  let end: number;
+  if (a === '') {
+    start = Math.max(0, size - Number(b));
+    end = size - 1;
+  } else {
+    start = Number(a);
+    end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}

@@ -1,0 +1,41 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { Spinner } from '../../ui/misc.tsx';
+import { decideRoute } from './guard.ts';
+import { useViewer } from './session.ts';
+
+const SAVED_PATH = 'gigreel.afterLogin';
+const POST_LOGIN_CHECKED = 'gigreel.postLoginChecked';
+
+export function Guard({ children }: { children: ReactNode }) {
+  const { viewer, loading } = useViewer();
+  const location = useLocation();
+  const decision = loading
+    ? null
+    : decideRoute({
+        pathname: location.pathname,
+        search: location.search,
+        viewer,
+        savedPath: sessionStorage.getItem(SAVED_PATH),
+        postLoginChecked: sessionStorage.getItem(POST_LOGIN_CHECKED) === viewer?.id,
+      });
+  const toasted = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!decision) return;
+    if (decision.savePath) sessionStorage.setItem(SAVED_PATH, decision.savePath);
+    if (decision.consumeSavedPath) sessionStorage.removeItem(SAVED_PATH);
+    if (decision.markPostLoginChecked && viewer) sessionStorage.setItem(POST_LOGIN_CHECKED, viewer.id);
+    const key = `${location.pathname}->${decision.to}`;
+    if (decision.toast && toasted.current !== key) {
+      toasted.current = key;
+      const show = decision.toast.destructive ? toast.error : toast;
+      show(decision.toast.title, { description: decision.toast.description });
+    }
+  });
+
+  if (loading) return <Spinner />;
+  if (decision && decision.to) return <Navigate to={decision.to} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,56 @@
+/** The header avatar menu: Profile, Messages, My Orders, Agent Jobs, Settings, Log Out (SPEC section 2). */
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { texts, type Viewer } from '@gigreel/core';
+import { signOut } from '../auth/session.ts';
+import { Avatar } from './Avatar.tsx';
+
+const items = [
+  { to: '/profile', label: 'Profile' },
+  { to: '/messages', label: 'Messages' },
+  { to: '/orders', label: 'My Orders' },
+  { to: '/agent-jobs', label: 'Agent Jobs' },
+  { to: '/settings', label: 'Settings' },
+];
+
+export function useLogOut() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await signOut();
+      client.clear();
+      navigate('/', { replace: true });
+    } catch {
+      toast.error(texts.auth.logoutFailed);
+    }
+  };
+}
+
+export function AccountMenu({ viewer }: { viewer: Viewer }) {
+  const navigate = useNavigate();
+  const logOut = useLogOut();
+  return (
+    <Menu.Root>
+      <Menu.Trigger className="rounded-full" aria-label={`Account menu for ${viewer.displayName}`}>
+        <Avatar name={viewer.displayName} src={viewer.profileImage} size={36} />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={8} className="z-50 min-w-48 rounded-xl border border-line bg-panel p-1 shadow-xl">
+          <Menu.Label className="px-3 py-2 text-xs text-zinc-400">{viewer.displayName}</Menu.Label>
+          {items.map((item) => (
+            <Menu.Item key={item.to} onSelect={() => navigate(item.to)} className="cursor-pointer rounded-lg px-3 py-2 text-sm text-zinc-100 outline-none data-[highlighted]:bg-white/10">
+              {item.label}
+            </Menu.Item>
+          ))}
+          <Menu.Separator className="my-1 h-px bg-line" />
+          <Menu.Item onSelect={() => void logOut()} className="cursor-pointer rounded-lg px-3 py-2 text-sm text-red-300 outline-none data-[highlighted]:bg-white/10">
+            Log Out
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

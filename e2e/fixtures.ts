@@ -1,0 +1,60 @@
+/**
+ * Browser-test fixtures: a page that fails the test on any console error, the local mail outbox,
+ * and helpers that sign people in through the real screens.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'GigReel-demo1';
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        // The browser logs every 4xx response it receives; the tests assert on those themselves.
+        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+        errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Mails in the local outbox addressed to `to`, oldest first, with the first link of each. */
+export function mailsTo(to: string): Array<{ subject: string; link: string | null; text: string }> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+    .filter((raw) => (/^To: (.*)$/m.exec(raw)?.[1] ?? '').toLowerCase().includes(to.toLowerCase()))
+    .map((raw) => {
+      const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const body = text.split(/\r?\n\r?\n/).slice(1).join('\n');
+      return { subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', link: /(https?:\/\/[^\s"<>]+)/.exec(body)?.[1] ?? null, text };
+    });
+}
+
+export function uniqueEmail(prefix = 'person'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+}

@@ -1,0 +1,21 @@
+/**
+ * The feed's rank score, in the manner of Reddit's "hot": log(1 + engagement) + created_at / tau.
+ * Its order never changes with time alone, so only offers whose engagement changed are rewritten;
+ * tau = 62,000 s makes a day's head start worth about four times the engagement (12-hour half-life).
+ * Engagement weighs a boost above a favourite above a reaction or a share.
+ */
+export const RANK_TAU_SECONDS = 62_000;
+
+export type Engagement = { boosts: number; favorites: number; reactions: number; shares: number };
+
+export function engagementScore(e: Engagement): number {
+  return 3 * e.boosts + 2 * e.favorites + e.reactions + e.shares;
+}
+
+export function rankScore(e: Engagement, createdAt: Date): number {
+  return Math.log(1 + engagementScore(e)) + createdAt.getTime() / 1000 / RANK_TAU_SECONDS;
+}
+
+/** The same formula in SQL over an offers row, so counters and score change in one statement. */
+export const RANK_SCORE_SQL =
+  `ln(1 + 3 * boost_count + 2 * favorite_count + reaction_count + share_count) + extract(epoch from created_at) / ${RANK_TAU_SECONDS}`;
