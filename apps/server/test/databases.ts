@@ -9,7 +9,7 @@ import postgres from 'postgres';
 import { migrateDatabase, openDatabase, type Database } from '../src/db/connection.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-export const PGLITE_TEMPLATE = path.join(repoRoot, '.tmp/pglite-template.tar.gz');
+export const PGLITE_TEMPLATE = path.join(repoRoot, `.tmp/pglite-template-${process.env.GIGREEL_TEST_RUN ?? 'local'}.tar.gz`);
 
 export function postgresTemplateName(): string {
   return `gigreel_template_${process.env.GIGREEL_TEST_RUN ?? 'local'}`;

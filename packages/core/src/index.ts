@@ -6,3 +6,4 @@ export * from './auth.schemas.ts';
 export * from './errors.ts';
 export * from './routes.ts';
 export * from './ranking.ts';
+export * from './offers.contract.ts';
