@@ -1,4 +1,5 @@
 /** Builds the Fastify app from its dependencies, so tests build the same app main.ts serves. */
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import type { AppDeps } from './deps.ts';
@@ -15,6 +16,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
   installErrorHandler(app);
   await installSecurity(app, deps.config);
+  await app.register(multipart, { limits: { fileSize: 1, files: 1 }, throwFileSizeLimit: true });
   app.get('/api/health', async () => ({ status: 'ok', database: deps.database.kind }));
   await authRoutes(app, deps);
   await mediaRoutes(app, deps.storage);
