@@ -7,3 +7,4 @@ export * from './errors.ts';
 export * from './routes.ts';
 export * from './ranking.ts';
 export * from './offers.contract.ts';
+export * from './orders.exports.ts';
