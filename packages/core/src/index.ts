@@ -8,3 +8,4 @@ export * from './routes.ts';
 export * from './ranking.ts';
 export * from './offers.contract.ts';
 export * from './orders.exports.ts';
+export * from './messages.exports.ts';

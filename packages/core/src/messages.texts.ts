@@ -1,0 +1,32 @@
+/** User-facing texts of messages and the live connection (SPEC sections 2, 5 and 8), word for word. */
+import { texts } from './texts.ts';
+
+export const messageTexts = {
+  dialogTitle: 'Send Message',
+  dialogDescription: (seller: string) => `Message ${seller} about this offer`,
+  label: 'Message',
+  placeholder: 'Write your message…',
+  send: 'Send',
+  sent: 'Message sent!',
+  failedToSend: 'Failed to send message',
+  invalidTitle: texts.validation.invalidMessage,
+  invalidBody: texts.validation.invalidMessageBody,
+  loginToMessage: texts.auth.loginToMessage,
+  pageTitle: 'Messages',
+  noMessages: 'No messages yet',
+  noMessagesHint: 'Message a seller from their offer and your conversation shows up here.',
+  conversationCount: (count: number) => (count === 1 ? '1 conversation' : `${count} conversations`),
+  unreadCount: (count: number) => `${count} unread`,
+  you: 'You',
+  re: (offerTitle: string) => `Re: ${offerTitle}`,
+  unknownUser: 'Unknown',
+  unknownOffer: 'Unknown Offer',
+  reply: 'Reply',
+  replyLabel: (name: string) => `Reply to ${name}`,
+  back: 'Back to conversations',
+  failedToLoad: 'Failed to fetch messages',
+  cannotMessageSelf: 'You cannot send a message to yourself.',
+  offerNotFound: 'Offer not found',
+  conversationNotFound: 'Conversation not found',
+  reconnecting: 'Reconnecting…',
+} as const;

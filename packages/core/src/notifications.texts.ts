@@ -1,0 +1,13 @@
+/** User-facing texts of the notification centre (SPEC leaves /notifications open: our design). */
+export const notificationTexts = {
+  pageTitle: 'Notifications',
+  empty: 'No notifications yet',
+  emptyHint: 'Messages, orders and offer updates will show up here.',
+  markAllRead: 'Mark all as read',
+  markRead: 'Mark as read',
+  unread: 'Unread',
+  failedToLoad: 'Failed to load notifications',
+  failedToUpdate: 'Failed to update notifications',
+  notFound: 'Notification not found',
+  newMessage: (sender: string) => `New message from ${sender}`,
+} as const;
