@@ -7,5 +7,6 @@ export * from './errors.ts';
 export * from './routes.ts';
 export * from './ranking.ts';
 export * from './offers.contract.ts';
+export * from './offers.schemas.ts';
 export * from './orders.exports.ts';
 export * from './messages.exports.ts';
