@@ -10,3 +10,4 @@ export * from './offers.contract.ts';
 export * from './offers.schemas.ts';
 export * from './orders.exports.ts';
 export * from './messages.exports.ts';
+export * from './profile.exports.ts';
