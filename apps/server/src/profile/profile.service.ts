@@ -1,0 +1,100 @@
+/**
+ * Profile verbs (SPEC sections 2 and 5): read your own profile, edit display name, bio and payment
+ * link, replace or remove the avatar. Avatars are stored at avatars/{userId}/{timestamp}.webp and
+ * users.profile_image holds their public URL (/media/avatars/...), which is what every screen shows.
+ * A replaced or removed avatar's file is deleted once the row no longer points at it.
+ */
+import { profileTexts, type OwnProfile, type UpdateProfile } from '@gigreel/core';
+import type { AppDeps } from '../deps.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import type { ReceivedFile } from '../platform/uploads.ts';
+import { squareWebp } from './avatar.image.ts';
+import { canEditProfile, type ProfileActor } from './profile.policy.ts';
+import { findProfile, lockProfileImage, setProfileImage, updateProfileFields, type ProfileRow } from './profile.queries.ts';
+
+const MEDIA_PREFIX = '/media/';
+
+const present = (row: ProfileRow): OwnProfile => ({
+  id: row.id,
+  displayName: row.displayName,
+  email: row.email,
+  profileImage: row.profileImage,
+  bio: row.bio,
+  paypalLink: row.paypalLink,
+  joinedAt: row.createdAt.toISOString(),
+  boostCount: row.boostCount ?? 0,
+  reactionCount: row.reactionCount ?? 0,
+  hasOffer: row.offerId !== null,
+});
+
+export async function getOwnProfile({ deps, actor }: { deps: AppDeps; actor: ProfileActor }): Promise<OwnProfile> {
+  const row = await findProfile(deps.database.db, actor.id);
+  if (!row) throw notFound(profileTexts.unableToLoad);
+  return present(row);
+}
+
+export async function updateProfile({ deps, actor, input }: { deps: AppDeps; actor: ProfileActor; input: UpdateProfile }): Promise<OwnProfile> {
+  if (!canEditProfile(actor, actor.id)) throw forbidden();
+  const now = deps.clock.now();
+  await deps.database.db.transaction(async (tx) => {
+    await updateProfileFields(tx, actor.id, input, now);
+  });
+  return getOwnProfile({ deps, actor });
+}
+
+/** The storage key behind an avatar URL we stored, or null for anything else (never delete what is not an avatar). */
+export function avatarKeyOf(profileImage: string | null): string | null {
+  if (!profileImage?.startsWith(`${MEDIA_PREFIX}avatars/`)) return null;
+  const key = profileImage.slice(MEDIA_PREFIX.length);
+  return /^avatars\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)?\.(webp|jpe?g|png|gif)$/.test(key) ? key : null;
+}
+
+export async function replaceAvatar({ deps, actor, file }: { deps: AppDeps; actor: ProfileActor; file: ReceivedFile }): Promise<OwnProfile> {
+  if (!canEditProfile(actor, actor.id)) throw forbidden();
+  const image = await squareWebp(file.tempPath);
+  const current = await findProfile(deps.database.db, actor.id);
+  if (!current) throw notFound(profileTexts.unableToLoad);
+  // Keys are unique per upload (the media route caches them as immutable); never reuse the current one.
+  let stamp = deps.clock.now().getTime();
+  if (current.profileImage === `${MEDIA_PREFIX}avatars/${actor.id}/${stamp}.webp`) stamp += 1;
+  const key = `avatars/${actor.id}/${stamp}.webp`;
+  await deps.storage.put(key, image, 'image/webp');
+  let previous: string | null = null;
+  try {
+    await deps.database.db.transaction(async (tx) => {
+      const locked = await lockProfileImage(tx, actor.id);
+      if (!locked) throw notFound(profileTexts.unableToLoad);
+      previous = locked.profileImage;
+      await setProfileImage(tx, actor.id, `${MEDIA_PREFIX}${key}`, deps.clock.now());
+    });
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  await deleteAvatarFile(deps, previous, key);
+  return getOwnProfile({ deps, actor });
+}
+
+export async function removeAvatar({ deps, actor }: { deps: AppDeps; actor: ProfileActor }): Promise<OwnProfile> {
+  if (!canEditProfile(actor, actor.id)) throw forbidden();
+  let previous: string | null = null;
+  await deps.database.db.transaction(async (tx) => {
+    const locked = await lockProfileImage(tx, actor.id);
+    if (!locked) throw notFound(profileTexts.unableToLoad);
+    previous = locked.profileImage;
+    if (previous !== null) await setProfileImage(tx, actor.id, null, deps.clock.now());
+  });
+  await deleteAvatarFile(deps, previous, null);
+  return getOwnProfile({ deps, actor });
+}
+
+/** After the commit: a failed delete leaves an orphan file (logged), never a broken profile. */
+async function deleteAvatarFile(deps: AppDeps, profileImage: string | null, keep: string | null): Promise<void> {
+  const key = avatarKeyOf(profileImage);
+  if (!key || key === keep) return;
+  try {
+    await deps.storage.delete(key);
+  } catch (error) {
+    deps.log.warn({ err: error, key }, 'could not delete a replaced avatar');
+  }
+}
