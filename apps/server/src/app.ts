@@ -7,6 +7,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { installSecurity } from './http/security.ts';
 import { serveWebApp } from './http/web.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { ordersAndJobsRoutes } from './orders/orders.plugin.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 
 export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
@@ -21,6 +22,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.get('/api/health', async () => ({ status: 'ok', database: deps.database.kind }));
   await authRoutes(app, deps);
   await mediaRoutes(app, deps.storage);
+  await ordersAndJobsRoutes(app, deps);
   await profileRoutes(app, deps);
   await serveWebApp(app, deps.config.webDist);
   return app;

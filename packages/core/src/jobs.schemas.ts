@@ -34,6 +34,7 @@ export const privateJobFields = z.strictObject({
     .refine((value) => !value?.trim() || parsePriceToPence(value) !== null, jobsTexts.invalidBudget),
 });
 export type PrivateJobFieldsInput = z.input<typeof privateJobFields>;
+export type PrivateJobFields = z.output<typeof privateJobFields>;
 
 /** The budget field in pence, or null when left empty. */
 export function budgetToPence(budget: string | undefined): number | null {

@@ -46,6 +46,7 @@ export const ordersTexts = {
   notAParty: 'Only the buyer and the seller can send messages on this order.',
   wrongMessageKey: 'That message is not one you can send on this order.',
   noDelivery: 'This order has no delivery yet.',
+  chooseFile: 'Choose a file to upload.',
   linkExpired: 'This download link has expired or is not valid. Open the order again to get a new one.',
   myOrders: 'My Orders',
   mySales: 'My Sales',

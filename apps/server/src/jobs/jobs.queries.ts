@@ -1,0 +1,84 @@
+/** The only place the private jobs feature touches the database. */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DeliveryTime, JobStatus, OrderStatus } from '@gigreel/core';
+import type { Db, Tx } from '../db/connection.ts';
+import { orders, privateJobFiles, privateJobs, users } from '../db/schema.ts';
+
+type Conn = Db | Tx;
+const sender = alias(users, 'sender');
+const recipient = alias(users, 'recipient');
+
+export type JobRow = {
+  id: string;
+  fromUserId: string;
+  toUserId: string;
+  title: string;
+  description: string | null;
+  deliveryTime: DeliveryTime;
+  budgetPence: number | null;
+  status: JobStatus;
+  createdAt: Date;
+  senderName: string;
+  recipientName: string;
+};
+export type JobFileRow = { id: string; jobId: string; storageKey: string; fileName: string; contentType: string; sizeBytes: number };
+
+function selectJobs(db: Conn) {
+  return db
+    .select({
+      id: privateJobs.id, fromUserId: privateJobs.fromUserId, toUserId: privateJobs.toUserId, title: privateJobs.title,
+      description: privateJobs.description, deliveryTime: privateJobs.deliveryTime, budgetPence: privateJobs.budgetPence,
+      status: privateJobs.status, createdAt: privateJobs.createdAt, senderName: sender.name, recipientName: recipient.name,
+    })
+    .from(privateJobs)
+    .innerJoin(sender, eq(sender.id, privateJobs.fromUserId))
+    .innerJoin(recipient, eq(recipient.id, privateJobs.toUserId));
+}
+
+export async function findJob(db: Conn, id: string): Promise<JobRow | null> {
+  const [row] = await selectJobs(db).where(eq(privateJobs.id, id)).limit(1);
+  return (row as JobRow | undefined) ?? null;
+}
+
+export async function listJobs(db: Conn, userId: string, side: 'inbox' | 'sent'): Promise<JobRow[]> {
+  const column = side === 'inbox' ? privateJobs.toUserId : privateJobs.fromUserId;
+  return (await selectJobs(db).where(eq(column, userId)).orderBy(desc(privateJobs.createdAt), desc(privateJobs.id)).limit(200)) as JobRow[];
+}
+
+export async function filesOf(db: Conn, jobIds: string[]): Promise<JobFileRow[]> {
+  if (!jobIds.length) return [];
+  return db.select({ id: privateJobFiles.id, jobId: privateJobFiles.jobId, storageKey: privateJobFiles.storageKey, fileName: privateJobFiles.fileName, contentType: privateJobFiles.contentType, sizeBytes: privateJobFiles.sizeBytes })
+    .from(privateJobFiles).where(inArray(privateJobFiles.jobId, jobIds)).orderBy(privateJobFiles.createdAt, privateJobFiles.id);
+}
+
+export async function findFile(db: Conn, jobId: string, fileId: string): Promise<JobFileRow | null> {
+  const [row] = await db.select({ id: privateJobFiles.id, jobId: privateJobFiles.jobId, storageKey: privateJobFiles.storageKey, fileName: privateJobFiles.fileName, contentType: privateJobFiles.contentType, sizeBytes: privateJobFiles.sizeBytes })
+    .from(privateJobFiles).where(and(eq(privateJobFiles.id, fileId), eq(privateJobFiles.jobId, jobId))).limit(1);
+  return row ?? null;
+}
+
+export async function ordersOfJobs(db: Conn, jobIds: string[]): Promise<Array<{ id: string; jobId: string; status: OrderStatus }>> {
+  if (!jobIds.length) return [];
+  const rows = await db.select({ id: orders.id, jobId: orders.jobId, status: orders.status }).from(orders).where(inArray(orders.jobId, jobIds));
+  return rows as Array<{ id: string; jobId: string; status: OrderStatus }>;
+}
+
+export async function findUserByEmail(db: Conn, email: string): Promise<{ id: string; name: string; paypalLink: string | null } | null> {
+  const [row] = await db.select({ id: users.id, name: users.name, paypalLink: users.paypalLink }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return row ?? null;
+}
+
+export async function insertJob(db: Conn, job: { id: string; fromUserId: string; toUserId: string; title: string; description: string | null; deliveryTime: DeliveryTime; budgetPence: number | null; createdAt: Date }): Promise<void> {
+  await db.insert(privateJobs).values({ ...job, status: 'pending' });
+}
+
+export async function insertFiles(db: Conn, files: Array<JobFileRow & { createdAt: Date }>): Promise<void> {
+  if (files.length) await db.insert(privateJobFiles).values(files);
+}
+
+/** Moves a pending job only; returns false when it was decided already. */
+export async function decideJob(db: Conn, id: string, status: 'accepted' | 'declined'): Promise<boolean> {
+  const rows = await db.update(privateJobs).set({ status }).where(and(eq(privateJobs.id, id), eq(privateJobs.status, 'pending'))).returning({ id: privateJobs.id });
+  return rows.length === 1;
+}

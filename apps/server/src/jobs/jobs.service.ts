@@ -1,0 +1,115 @@
+/**
+ * Private jobs (SPEC sections 2, 4, 7): a signed-in person sends a job with files to the designer
+ * (the account with DESIGNER_EMAIL); the job and its order (awaiting_payment, with the designer's
+ * payment link) are written in one transaction, and the stored files are removed if it fails.
+ * Files are readable only by the sender, the designer and admins, never through a public URL.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import {
+  budgetToPence, decideJobMove, jobsTexts, paymentLinkFor,
+  type JobDecision, type PrivateJob, type PrivateJobFields,
+} from '@gigreel/core';
+import type { AppDeps } from '../deps.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
+import type { ReceivedFile } from '../platform/uploads.ts';
+import { insertOrder } from '../orders/orders.queries.ts';
+import { displayFileName } from '../orders/delivery-files.ts';
+import * as q from './jobs.queries.ts';
+import { canReadJob, isRecipient, type Actor } from './jobs.policy.ts';
+
+type Ctx = { deps: AppDeps; actor: Actor & { displayName: string } };
+
+async function present(deps: AppDeps, rows: q.JobRow[]): Promise<PrivateJob[]> {
+  const ids = rows.map((row) => row.id);
+  const [files, orders] = await Promise.all([q.filesOf(deps.database.db, ids), q.ordersOfJobs(deps.database.db, ids)]);
+  return rows.map((row) => {
+    const order = orders.find((o) => o.jobId === row.id);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      deliveryTime: row.deliveryTime,
+      budgetPence: row.budgetPence,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      sender: { id: row.fromUserId, displayName: row.senderName },
+      recipient: { id: row.toUserId, displayName: row.recipientName },
+      files: files.filter((f) => f.jobId === row.id).map((f) => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, sizeBytes: f.sizeBytes, url: `/api/jobs/${row.id}/files/${f.id}` })),
+      order: order ? { id: order.id, status: order.status } : null,
+    };
+  });
+}
+
+async function designerOf(deps: AppDeps) {
+  const email = deps.config.designerEmail;
+  const designer = email ? await q.findUserByEmail(deps.database.db, email) : null;
+  if (!designer) throw new AppError(503, 'no_designer', jobsTexts.noDesigner);
+  return designer;
+}
+
+/** Refuses before the files are read when the job could not be sent anyway. */
+export async function assertCanSendJob({ deps, actor }: Ctx): Promise<void> {
+  const designer = await designerOf(deps);
+  if (designer.id === actor.id) throw badRequest(jobsTexts.ownJob);
+}
+
+export async function sendJob({ deps, actor, fields, files }: Ctx & { fields: PrivateJobFields; files: ReceivedFile[] }): Promise<{ job: PrivateJob; orderId: string }> {
+  const designer = await designerOf(deps);
+  if (designer.id === actor.id) throw badRequest(jobsTexts.ownJob);
+  const jobId = randomUUID();
+  const now = deps.clock.now();
+  const stored: q.JobFileRow[] = [];
+  try {
+    for (const file of files) {
+      const id = randomUUID();
+      const storageKey = `jobs/${jobId}/${id}.${file.ext}`;
+      await deps.storage.put(storageKey, createReadStream(file.tempPath), file.mime);
+      stored.push({ id, jobId, storageKey, fileName: displayFileName(file.originalName, `file.${file.ext}`), contentType: file.mime, sizeBytes: file.size });
+    }
+    const budgetPence = budgetToPence(fields.budget);
+    const orderId = await deps.database.db.transaction(async (tx) => {
+      await q.insertJob(tx, { id: jobId, fromUserId: actor.id, toUserId: designer.id, title: fields.title, description: fields.description || null, deliveryTime: fields.deliveryTime, budgetPence, createdAt: now });
+      // a millisecond apart, so the files list in the order they were attached
+      await q.insertFiles(tx, stored.map((file, index) => ({ ...file, createdAt: new Date(now.getTime() + index) })));
+      const id = await insertOrder(tx, { buyerId: actor.id, sellerId: designer.id, jobId, title: fields.title, pricePence: budgetPence, paypalLink: paymentLinkFor({ paypalLink: designer.paypalLink, displayName: designer.name }), createdAt: now });
+      await createNotification(tx, { userId: designer.id, kind: 'job_received', title: jobsTexts.received(fields.title), body: `From ${actor.displayName}`, link: '/agent-jobs' });
+      return id;
+    });
+    const [job] = await present(deps, [(await q.findJob(deps.database.db, jobId))!]);
+    return { job: job!, orderId };
+  } catch (error) {
+    await Promise.all(stored.map((file) => deps.storage.delete(file.storageKey).catch(() => undefined)));
+    throw error;
+  }
+}
+
+export async function listJobs({ deps, actor, side }: Ctx & { side: 'inbox' | 'sent' }): Promise<PrivateJob[]> {
+  return present(deps, await q.listJobs(deps.database.db, actor.id, side));
+}
+
+/** The recipient accepts or declines, only while pending (SPEC section 4); the sender is told. */
+export async function decideJob({ deps, actor, jobId, status }: Ctx & { jobId: string; status: JobDecision }): Promise<PrivateJob> {
+  await deps.database.db.transaction(async (tx) => {
+    const job = await q.findJob(tx, jobId);
+    if (!job || !canReadJob(actor, job)) throw notFound(jobsTexts.notFound);
+    const decision = decideJobMove(job.status, isRecipient(actor, job), status);
+    if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
+    if (!(await q.decideJob(tx, jobId, status))) throw conflict(jobsTexts.notPending('decided'));
+    await createNotification(tx, { userId: job.fromUserId, kind: status === 'accepted' ? 'job_accepted' : 'job_declined', title: status === 'accepted' ? jobsTexts.accepted(job.title) : jobsTexts.declined(job.title), link: '/orders' });
+  });
+  const [job] = await present(deps, [(await q.findJob(deps.database.db, jobId))!]);
+  return job!;
+}
+
+/** A job's file for its sender, its recipient and admins; everyone else gets the same 404. */
+export async function openJobFile({ deps, actor, jobId, fileId }: Ctx & { jobId: string; fileId: string }): Promise<{ body: Readable; fileName: string; contentType: string; size: number }> {
+  const job = await q.findJob(deps.database.db, jobId);
+  if (!job || !canReadJob(actor, job)) throw notFound(jobsTexts.fileNotFound);
+  const file = await q.findFile(deps.database.db, jobId, fileId);
+  const object = file ? await deps.storage.head(file.storageKey) : null;
+  if (!file || !object) throw notFound(jobsTexts.fileNotFound);
+  return { body: await deps.storage.get(file.storageKey), fileName: file.fileName, contentType: file.contentType, size: object.size };
+}

@@ -1,0 +1,24 @@
+/**
+ * Signed delivery download links (SPEC section 6: valid one hour). The link itself is the permission:
+ * an HMAC over the order, its delivery file and the expiry, keyed with the server's secret, so it
+ * cannot be forged, stretched, or reused for a later delivery, and needs no session to follow.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGNED_LINK_SECONDS } from '@gigreel/core';
+
+function signature(secret: string, orderId: string, deliveryKey: string, expires: number): string {
+  return createHmac('sha256', secret).update(`order-delivery\n${orderId}\n${deliveryKey}\n${expires}`).digest('base64url');
+}
+
+export function signDeliveryLink(secret: string, orderId: string, deliveryKey: string, now: Date): { url: string; expiresAt: Date } {
+  const expires = Math.floor(now.getTime() / 1000) + SIGNED_LINK_SECONDS;
+  const sig = signature(secret, orderId, deliveryKey, expires);
+  return { url: `/api/orders/${orderId}/delivery/file?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000) };
+}
+
+export function verifyDeliveryLink(secret: string, orderId: string, deliveryKey: string, expires: number, sig: string, now: Date): boolean {
+  if (expires * 1000 <= now.getTime()) return false;
+  const expected = Buffer.from(signature(secret, orderId, deliveryKey, expires));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,0 +1,10 @@
+/** Registers orders and private jobs (issue 5): one line in app.ts. */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { jobsRoutes } from '../jobs/jobs.routes.ts';
+import { ordersRoutes } from './orders.routes.ts';
+
+export async function ordersAndJobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await ordersRoutes(app, deps);
+  await jobsRoutes(app, deps);
+}

@@ -1,0 +1,161 @@
+/** The only place the orders feature touches the database. */
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { OrderStatus } from '@gigreel/core';
+import type { Db, Tx } from '../db/connection.ts';
+import { offers, orderMessages, orders, privateJobs, users } from '../db/schema.ts';
+
+type Conn = Db | Tx;
+const buyer = alias(users, 'buyer');
+const seller = alias(users, 'seller');
+
+const orderColumns = {
+  id: orders.id,
+  buyerId: orders.buyerId,
+  sellerId: orders.sellerId,
+  offerId: orders.offerId,
+  jobId: orders.jobId,
+  title: orders.title,
+  pricePence: orders.pricePence,
+  status: orders.status,
+  paypalLink: orders.paypalLink,
+  deliveryKey: orders.deliveryKey,
+  deliveryFileName: orders.deliveryFileName,
+  deliveryContentType: orders.deliveryContentType,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  deliveredAt: orders.deliveredAt,
+  completedAt: orders.completedAt,
+  buyerName: buyer.name,
+  sellerName: seller.name,
+  buyerEmail: buyer.email,
+  sellerEmail: seller.email,
+  offerMediaKey: offers.mediaKey,
+  jobTitle: privateJobs.title,
+  jobBudgetPence: privateJobs.budgetPence,
+};
+
+export type OrderRow = Omit<{ [K in keyof typeof orderColumns]: (typeof orderColumns)[K]['_']['data'] | null }, 'status'> & {
+  id: string;
+  status: OrderStatus;
+  title: string;
+  createdAt: Date;
+};
+
+function selectOrders(db: Conn) {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .leftJoin(buyer, eq(buyer.id, orders.buyerId))
+    .leftJoin(seller, eq(seller.id, orders.sellerId))
+    .leftJoin(offers, eq(offers.id, orders.offerId))
+    .leftJoin(privateJobs, eq(privateJobs.id, orders.jobId));
+}
+
+export async function findOrder(db: Conn, id: string): Promise<OrderRow | null> {
+  const [row] = await selectOrders(db).where(eq(orders.id, id)).limit(1);
+  return (row as OrderRow | undefined) ?? null;
+}
+
+/** Locks the order row until the transaction ends, so two moves on one order run one after the other. */
+export async function lockOrder(tx: Tx, id: string): Promise<{ id: string; status: OrderStatus; buyerId: string | null; sellerId: string | null } | null> {
+  const [row] = await tx.select({ id: orders.id, status: orders.status, buyerId: orders.buyerId, sellerId: orders.sellerId }).from(orders).where(eq(orders.id, id)).for('update');
+  return (row as { id: string; status: OrderStatus; buyerId: string | null; sellerId: string | null } | undefined) ?? null;
+}
+
+export async function listOrdersOf(db: Conn, userId: string, role: 'buyer' | 'seller'): Promise<OrderRow[]> {
+  const column = role === 'buyer' ? orders.buyerId : orders.sellerId;
+  return (await selectOrders(db).where(eq(column, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200)) as OrderRow[];
+}
+
+export async function countOrdersOf(db: Conn, userId: string): Promise<{ buyer: number; seller: number }> {
+  const [row] = await db
+    .select({
+      buyer: sql<number>`count(*) filter (where ${orders.buyerId} = ${userId})`.mapWith(Number),
+      seller: sql<number>`count(*) filter (where ${orders.sellerId} = ${userId})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)));
+  return { buyer: row?.buyer ?? 0, seller: row?.seller ?? 0 };
+}
+
+/** What buying needs to know about an offer and its seller. */
+export async function findOfferForSale(db: Conn, offerId: string) {
+  const [row] = await db
+    .select({
+      id: offers.id,
+      sellerId: offers.userId,
+      title: offers.title,
+      isPaidOffer: offers.isPaidOffer,
+      isApproved: offers.isApproved,
+      pricePence: offers.pricePence,
+      currency: offers.currency,
+      offerPaypalLink: offers.paypalLink,
+      sellerPaypalLink: users.paypalLink,
+      sellerName: users.name,
+    })
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.userId))
+    .where(eq(offers.id, offerId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Serialises "buy" per buyer and offer inside the transaction, on PGlite and PostgreSQL alike. */
+export async function lockPurchase(tx: Tx, buyerId: string, offerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${buyerId}:${offerId}`}))`);
+}
+
+export async function findUnpaidOrder(db: Conn, buyerId: string, offerId: string): Promise<string | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.buyerId, buyerId), eq(orders.offerId, offerId), eq(orders.status, 'awaiting_payment')))
+    .orderBy(desc(orders.createdAt)).limit(1);
+  return row?.id ?? null;
+}
+
+export type NewOrder = {
+  buyerId: string;
+  sellerId: string;
+  offerId?: string | null;
+  jobId?: string | null;
+  title: string;
+  pricePence: number | null;
+  currency?: string;
+  paypalLink: string | null;
+  createdAt: Date;
+};
+
+export async function insertOrder(db: Conn, order: NewOrder): Promise<string> {
+  const [row] = await db.insert(orders).values({ ...order, status: 'awaiting_payment' }).returning({ id: orders.id });
+  if (!row) throw new Error('order not stored');
+  return row.id;
+}
+
+/** Moves the order only if it is still in `from`; returns false when someone else moved it first. */
+export async function moveOrder(
+  db: Conn,
+  id: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  set: Partial<{ paidAt: Date; deliveredAt: Date; completedAt: Date; deliveryKey: string; deliveryFileName: string; deliveryContentType: string }>,
+): Promise<boolean> {
+  const rows = await db.update(orders).set({ status: to, ...set }).where(and(eq(orders.id, id), eq(orders.status, from))).returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+export async function listMessages(db: Conn, orderId: string) {
+  return db.select({ id: orderMessages.id, senderRole: orderMessages.senderRole, key: orderMessages.messageKey, sentAt: orderMessages.sentAt })
+    .from(orderMessages).where(eq(orderMessages.orderId, orderId)).orderBy(orderMessages.sentAt, orderMessages.id);
+}
+
+export async function insertMessage(db: Conn, message: { orderId: string; senderRole: 'buyer' | 'seller'; key: string; sentAt: Date }) {
+  const [row] = await db.insert(orderMessages).values({ orderId: message.orderId, senderRole: message.senderRole, messageKey: message.key, sentAt: message.sentAt })
+    .returning({ id: orderMessages.id, senderRole: orderMessages.senderRole, key: orderMessages.messageKey, sentAt: orderMessages.sentAt });
+  if (!row) throw new Error('message not stored');
+  return row;
+}
+
+/** A private job's order delivered marks the job delivered too (SPEC lists that status without its move). */
+export async function markJobDelivered(db: Conn, jobId: string): Promise<void> {
+  await db.update(privateJobs).set({ status: 'delivered' }).where(and(eq(privateJobs.id, jobId), inArray(privateJobs.status, ['pending', 'accepted'])));
+}

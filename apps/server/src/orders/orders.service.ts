@@ -1,0 +1,215 @@
+/**
+ * The rules of orders (SPEC sections 4 to 7): buying a paid offer, the one state machine
+ * awaiting_payment -> paid -> delivered -> completed, canned messages, and the delivery file.
+ * Every move runs in one transaction with the row locked, checked against decideOrderMove, and
+ * written only if the order is still where it was; the times are the server's.
+ */
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import {
+  decideOrderMove, isMessageKeyFor, ordersTexts, paymentLinkFor,
+  type DeliveryLink, type OrderDetail, type OrderList, type OrderMessage, type OrderMove, type OrderRole, type OrderSummary,
+} from '@gigreel/core';
+import type { Tx } from '../db/connection.ts';
+import type { AppDeps } from '../deps.ts';
+import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
+import { mailHtml } from '../platform/mailer.ts';
+import type { ReceivedFile } from '../platform/uploads.ts';
+import { signDeliveryLink, verifyDeliveryLink } from './delivery-links.ts';
+import { displayFileName } from './delivery-files.ts';
+import * as q from './orders.queries.ts';
+import { canReadOrder, orderRoleOf, type Actor } from './orders.policy.ts';
+
+type Ctx = { deps: AppDeps; actor: Actor };
+const orderNotFound = () => notFound(ordersTexts.notFound);
+
+function summary(row: q.OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    title: row.title,
+    pricePence: row.pricePence,
+    createdAt: row.createdAt.toISOString(),
+    buyer: row.buyerId ? { id: row.buyerId, displayName: row.buyerName ?? 'Unknown' } : null,
+    seller: row.sellerId ? { id: row.sellerId, displayName: row.sellerName ?? 'Unknown' } : null,
+    jobId: row.jobId,
+  };
+}
+
+function detail(row: q.OrderRow, actor: Actor, messages: OrderMessage[]): OrderDetail {
+  return {
+    ...summary(row),
+    viewerRole: orderRoleOf(actor, row) ?? 'admin',
+    paypalLink: row.paypalLink ?? (row.sellerName ? paymentLinkFor({ paypalLink: null, displayName: row.sellerName }) : null),
+    offer: row.offerId ? { id: row.offerId, mediaUrl: row.offerMediaKey ? `/media/${row.offerMediaKey}` : '' } : null,
+    job: row.jobId ? { id: row.jobId, title: row.jobTitle ?? row.title, budgetPence: row.jobBudgetPence ?? null } : null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    delivery: row.deliveryKey ? { fileName: row.deliveryFileName ?? 'delivery', contentType: row.deliveryContentType ?? 'application/octet-stream' } : null,
+    messages,
+  };
+}
+
+const toMessage = (m: { id: string; senderRole: string; key: string; sentAt: Date }): OrderMessage => ({ id: m.id, senderRole: m.senderRole as OrderRole, key: m.key, sentAt: m.sentAt.toISOString() });
+
+/** Reads an order the actor may see, or the same 404 whether it is missing or someone else's. */
+async function readable({ deps, actor }: Ctx, orderId: string): Promise<q.OrderRow> {
+  const row = await q.findOrder(deps.database.db, orderId);
+  if (!row || !canReadOrder(actor, row)) throw orderNotFound();
+  return row;
+}
+
+export async function getOrder(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
+  const row = await readable(ctx, ctx.orderId);
+  const messages = await q.listMessages(ctx.deps.database.db, row.id);
+  return detail(row, ctx.actor, messages.map(toMessage));
+}
+
+export async function listOrders({ deps, actor, role }: Ctx & { role: OrderRole }): Promise<OrderList> {
+  const [rows, counts] = await Promise.all([q.listOrdersOf(deps.database.db, actor.id, role), q.countOrdersOf(deps.database.db, actor.id)]);
+  return { orders: rows.map(summary), counts };
+}
+
+/** Buying a paid offer: one unpaid order per buyer and offer, reused when the buyer comes back. */
+export async function createOrder(ctx: Ctx & { offerId: string }): Promise<OrderDetail> {
+  const { deps, actor, offerId } = ctx;
+  const orderId = await deps.database.db.transaction(async (tx) => {
+    const offer = await q.findOfferForSale(tx, offerId);
+    if (!offer || !offer.isPaidOffer || !offer.pricePence || (!offer.isApproved && !actor.isAdmin)) throw notFound(ordersTexts.notForSale);
+    if (offer.sellerId === actor.id) throw forbidden(ordersTexts.ownOffer);
+    await q.lockPurchase(tx, actor.id, offer.id);
+    const existing = await q.findUnpaidOrder(tx, actor.id, offer.id);
+    if (existing) return existing;
+    return q.insertOrder(tx, {
+      buyerId: actor.id,
+      sellerId: offer.sellerId,
+      offerId: offer.id,
+      title: offer.title,
+      pricePence: offer.pricePence,
+      currency: offer.currency,
+      paypalLink: paymentLinkFor({ paypalLink: offer.offerPaypalLink ?? offer.sellerPaypalLink, displayName: offer.sellerName }),
+      createdAt: deps.clock.now(),
+    });
+  });
+  return getOrder({ ...ctx, orderId });
+}
+
+/**
+ * One move of the state machine, in one transaction: lock the row, ask decideOrderMove, write only
+ * if the status is still the one decided on, and tell the other side in the same transaction.
+ */
+async function move(ctx: Ctx & { orderId: string }, which: OrderMove, extra: (tx: Tx, now: Date) => Promise<Record<string, unknown>> = async () => ({}), after?: (tx: Tx, row: q.OrderRow) => Promise<void>): Promise<q.OrderRow> {
+  const { deps, actor, orderId } = ctx;
+  return deps.database.db.transaction(async (tx) => {
+    const locked = await q.lockOrder(tx, orderId);
+    if (!locked || !canReadOrder(actor, locked)) throw orderNotFound();
+    const decision = decideOrderMove(locked.status, orderRoleOf(actor, locked), which);
+    if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
+    const now = deps.clock.now();
+    const stamp = which === 'pay' ? { paidAt: now } : which === 'deliver' ? { deliveredAt: now } : { completedAt: now };
+    const moved = await q.moveOrder(tx, orderId, locked.status, decision.to, { ...stamp, ...(await extra(tx, now)) });
+    if (!moved) throw conflict(ordersTexts.wrongState[which](decision.to));
+    const row = (await q.findOrder(tx, orderId))!;
+    await after?.(tx, row);
+    return row;
+  });
+}
+
+async function mailQuietly(deps: AppDeps, mail: Parameters<AppDeps['mailer']['send']>[0]): Promise<void> {
+  try {
+    await deps.mailer.send(mail);
+  } catch (error) {
+    deps.log.error({ err: error, to: mail.to }, 'order mail not sent');
+  }
+}
+
+/** The buyer confirms having paid (SPEC section 4); the seller is told in the app and by mail. */
+export async function markOrderPaid(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
+  const row = await move(ctx, 'pay', undefined, async (tx, order) => {
+    if (order.sellerId) await createNotification(tx, { userId: order.sellerId, kind: 'order_paid', title: ordersTexts.notification.paid(order.title), body: `${order.buyerName ?? 'A buyer'} has paid.`, link: `/order/${order.id}` });
+  });
+  if (row.sellerEmail) {
+    const url = `${ctx.deps.config.publicUrl}/order/${row.id}`;
+    const body = ordersTexts.mail.paidBody(row.buyerName ?? 'A buyer', row.title);
+    await mailQuietly(ctx.deps, { to: row.sellerEmail, subject: ordersTexts.mail.paidSubject(row.title), text: `Hi ${row.sellerName},\n\n${body}\n\n${url}`, html: mailHtml([`Hi ${row.sellerName},`, body], { label: 'Open the order', url }), link: url });
+  }
+  return getOrder(ctx);
+}
+
+/** Refuses early, before the upload is read, when this person may not deliver this order now. */
+export async function assertCanDeliver(ctx: Ctx & { orderId: string }): Promise<void> {
+  const row = await readable(ctx, ctx.orderId);
+  const decision = decideOrderMove(row.status, orderRoleOf(ctx.actor, row), 'deliver');
+  if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
+}
+
+/** The seller's file goes to storage first; the order moves only if it is still paid, else the file is removed. */
+export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedFile }): Promise<OrderDetail> {
+  const { deps, orderId, file } = ctx;
+  const key = `deliveries/orders/${orderId}/${deps.clock.now().getTime()}-${randomUUID().slice(0, 8)}.${file.ext}`;
+  await deps.storage.put(key, createReadStream(file.tempPath), file.mime);
+  let row: q.OrderRow;
+  try {
+    row = await move(
+      ctx,
+      'deliver',
+      async () => ({ deliveryKey: key, deliveryFileName: displayFileName(file.originalName, `delivery.${file.ext}`), deliveryContentType: file.mime }),
+      async (tx, order) => {
+        if (order.jobId) await q.markJobDelivered(tx, order.jobId);
+        if (order.buyerId) await createNotification(tx, { userId: order.buyerId, kind: 'order_delivered', title: ordersTexts.notification.delivered(order.title), body: `${order.sellerName ?? 'The seller'} has delivered your order.`, link: `/order/${order.id}` });
+      },
+    );
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => undefined);
+    throw error;
+  } finally {
+    await rm(file.tempPath, { force: true });
+  }
+  if (row.buyerEmail) {
+    const url = `${deps.config.publicUrl}/order/${row.id}`;
+    const body = ordersTexts.mail.deliveredBody(row.sellerName ?? 'The seller', row.title);
+    await mailQuietly(deps, { to: row.buyerEmail, subject: ordersTexts.mail.deliveredSubject(row.title), text: `Hi ${row.buyerName},\n\n${body}\n\n${url}`, html: mailHtml([`Hi ${row.buyerName},`, body], { label: 'Open the order', url }), link: url });
+  }
+  return getOrder(ctx);
+}
+
+/** The buyer accepts the delivery ("Accept & Complete Order"); the seller is told. */
+export async function completeOrder(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
+  await move(ctx, 'complete', undefined, async (tx, order) => {
+    if (order.sellerId) await createNotification(tx, { userId: order.sellerId, kind: 'order_completed', title: ordersTexts.notification.completed(order.title), body: `${order.buyerName ?? 'The buyer'} accepted the delivery.`, link: `/order/${order.id}` });
+  });
+  return getOrder(ctx);
+}
+
+/** A canned message from the viewer's side of the order, with one of that side's four keys. */
+export async function sendOrderMessage(ctx: Ctx & { orderId: string; key: string }): Promise<OrderMessage> {
+  const row = await readable(ctx, ctx.orderId);
+  const role = orderRoleOf(ctx.actor, row);
+  if (!role) throw forbidden(ordersTexts.notAParty);
+  if (!isMessageKeyFor(role, ctx.key)) throw new AppError(400, 'bad_request', ordersTexts.wrongMessageKey, 'key');
+  const message = await q.insertMessage(ctx.deps.database.db, { orderId: row.id, senderRole: role, key: ctx.key, sentAt: ctx.deps.clock.now() });
+  return toMessage(message);
+}
+
+/** A link to the delivery that works for one hour, for the buyer, the seller and admins. */
+export async function createDeliveryLink(ctx: Ctx & { orderId: string }): Promise<DeliveryLink> {
+  const row = await readable(ctx, ctx.orderId);
+  if (!row.deliveryKey) throw notFound(ordersTexts.noDelivery);
+  const link = signDeliveryLink(ctx.deps.config.authSecret, row.id, row.deliveryKey, ctx.deps.clock.now());
+  return { url: link.url, expiresAt: link.expiresAt.toISOString() };
+}
+
+/** Follows a signed link: the signature is the permission, the clock decides expiry. */
+export async function openDelivery({ deps, orderId, expires, sig }: { deps: AppDeps; orderId: string; expires: number; sig: string }): Promise<{ body: Readable; fileName: string; contentType: string; size: number }> {
+  const row = await q.findOrder(deps.database.db, orderId);
+  if (!row?.deliveryKey || !verifyDeliveryLink(deps.config.authSecret, row.id, row.deliveryKey, expires, sig, deps.clock.now())) {
+    throw new AppError(403, 'link_expired', ordersTexts.linkExpired);
+  }
+  const object = await deps.storage.head(row.deliveryKey);
+  if (!object) throw notFound(ordersTexts.noDelivery);
+  return { body: await deps.storage.get(row.deliveryKey), fileName: row.deliveryFileName ?? 'delivery', contentType: row.deliveryContentType ?? 'application/octet-stream', size: object.size };
+}

@@ -1,0 +1,261 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES, ordersTexts, texts, type OrderMove, type OrderStatus } from '@gigreel/core';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { createOrderIn, createPaidOffer, multipart, pdfBytes, pngBytes } from './test-helpers.ts';
+
+type Signed = Awaited<ReturnType<TestApp['signedIn']>>;
+let t: TestApp;
+let seller: Signed;
+let buyer: Signed;
+let stranger: Signed;
+let admin: Signed;
+let anonymous: TestClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [seller, buyer, stranger, admin] = await Promise.all([
+    t.signedIn({ name: 'Maya Seller' }),
+    t.signedIn({ name: 'Ben Buyer' }),
+    t.signedIn({ name: 'Stan Stranger' }),
+    t.signedIn({ name: 'Ada Admin', admin: true }),
+  ]);
+  anonymous = t.client();
+});
+afterAll(async () => t.close());
+
+const deliver = (c: TestClient, orderId: string, file: { name: string; data: Buffer } = { name: 'logo.pdf', data: pdfBytes() }) => {
+  const body = multipart({}, [{ field: 'file', ...file }]);
+  return c.request({ method: 'POST', url: `/api/orders/${orderId}/delivery`, payload: body.payload, headers: body.headers });
+};
+const tryMove = (c: TestClient, orderId: string, move: OrderMove) =>
+  move === 'pay' ? c.post(`/api/orders/${orderId}/paid`) : move === 'complete' ? c.post(`/api/orders/${orderId}/complete`) : deliver(c, orderId);
+const orderRow = async (id: string) =>
+  (await t.deps.database.query<Record<string, unknown>>('select status, paid_at, delivered_at, completed_at, delivery_key from orders where id = $1', [id]))[0];
+const notificationsOf = (userId: string, kind: string) =>
+  t.deps.database.query<{ title: string; link: string }>('select title, link from notifications where user_id = $1 and kind = $2', [userId, kind]);
+const storedDeliveries = async () => {
+  const root = path.join(t.dataDir, 'files', 'deliveries');
+  const walk = async (dir: string): Promise<string[]> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    return (await Promise.all(entries.map((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])))).flat();
+  };
+  return walk(root);
+};
+
+describe('buying, paying, delivering, downloading and completing', () => {
+  it('walks the whole journey with server times, notifications and mail', async () => {
+    const offerId = await createPaidOffer(t, seller.user.id, { title: 'Brand logo' });
+    const created = await buyer.post('/api/orders', { offerId });
+    expect(created.statusCode).toBe(201);
+    const order = created.json().order;
+    expect(order).toMatchObject({ status: 'awaiting_payment', title: 'Brand logo', pricePence: 4500, viewerRole: 'buyer', paypalLink: 'https://www.paypal.com/paypalme/seller', paidAt: null });
+    // coming back to the dialog reuses the unpaid order
+    expect((await buyer.post('/api/orders', { offerId })).json().order.id).toBe(order.id);
+
+    t.clock.advance(60_000);
+    const paid = await buyer.post(`/api/orders/${order.id}/paid`);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().order.status).toBe('paid');
+    expect(paid.json().order.paidAt).toBe(t.clock.now().toISOString());
+    expect(await notificationsOf(seller.user.id, 'order_paid')).toEqual([{ title: 'New paid order: Brand logo', link: `/order/${order.id}` }]);
+    const sellerMails = await t.mails(seller.user.email);
+    expect(sellerMails).toHaveLength(1);
+    expect(sellerMails[0]!.text).toContain('Ben Buyer has paid for "Brand logo"');
+
+    const delivered = await deliver(seller, order.id, { name: 'final logo.png', data: await pngBytes() });
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.json().order).toMatchObject({ status: 'delivered', delivery: { fileName: 'final logo.png', contentType: 'image/png' }, viewerRole: 'seller' });
+    expect(await notificationsOf(buyer.user.id, 'order_delivered')).toHaveLength(1);
+    expect((await t.mails(buyer.user.email))[0]!.text).toContain('Maya Seller has delivered "Brand logo"');
+
+    const link = await buyer.get(`/api/orders/${order.id}/delivery-link`);
+    expect(link.statusCode).toBe(200);
+    const { url, expiresAt } = link.json();
+    expect(new Date(expiresAt).getTime() - t.clock.now().getTime()).toBeLessThanOrEqual(3600_000);
+    const download = await anonymous.get(url);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('image/png');
+    expect(download.headers['content-disposition']).toContain('attachment; filename="final logo.png"');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.rawPayload.equals(await pngBytes())).toBe(true);
+
+    const completed = await buyer.post(`/api/orders/${order.id}/complete`);
+    expect(completed.statusCode).toBe(200);
+    expect(completed.json().order.status).toBe('completed');
+    expect(completed.json().order.completedAt).toBe(t.clock.now().toISOString());
+    expect(await notificationsOf(seller.user.id, 'order_completed')).toHaveLength(1);
+  });
+
+  it('refuses one\'s own offer, free offers, unapproved and unknown offers, and changes nothing', async () => {
+    const sellerOffer = await createPaidOffer(t, (await t.createUser()).id);
+    const own = await (await t.signedIn()).post('/api/orders', { offerId: sellerOffer });
+    expect(own.statusCode).toBe(201);
+    const mine = await createPaidOffer(t, buyer.user.id);
+    const refused = await buyer.post('/api/orders', { offerId: mine });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(ordersTexts.ownOffer);
+    const free = await createPaidOffer(t, (await t.createUser()).id, { isPaidOffer: false, pricePence: null });
+    expect((await stranger.post('/api/orders', { offerId: free })).json().error.message).toBe(ordersTexts.notForSale);
+    const unapproved = await createPaidOffer(t, (await t.createUser()).id, { isApproved: false });
+    expect((await stranger.post('/api/orders', { offerId: unapproved })).statusCode).toBe(404);
+    expect((await stranger.post('/api/orders', { offerId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await stranger.post('/api/orders', { offerId: 'nope' })).statusCode).toBe(400);
+    const rows = await t.deps.database.query('select id from orders where offer_id = any($1::uuid[])', [[mine, free, unapproved]]);
+    expect(rows).toEqual([]);
+  });
+
+  it('builds the personal payment link from the seller\'s name when there is no link', async () => {
+    const person = await t.createUser({ name: 'Zoë Quinn' });
+    const offerId = await createPaidOffer(t, person.id, { paypalLink: null });
+    expect((await stranger.post('/api/orders', { offerId })).json().order.paypalLink).toBe('https://www.paypal.com/paypalme/zoequinn');
+  });
+});
+
+describe('the state machine on the server', () => {
+  const moves: OrderMove[] = ['pay', 'deliver', 'complete'];
+  const allowed: Record<OrderMove, { from: OrderStatus; by: 'buyer' | 'seller' }> = { pay: { from: 'awaiting_payment', by: 'buyer' }, deliver: { from: 'paid', by: 'seller' }, complete: { from: 'delivered', by: 'buyer' } };
+
+  it('refuses every move by every wrong person and from every wrong state, changing nothing', async () => {
+    const actors = { buyer: () => buyer, seller: () => seller, stranger: () => stranger, admin: () => admin, anonymous: () => anonymous };
+    for (const status of ORDER_STATUSES) {
+      for (const move of moves) {
+        for (const [who, client] of Object.entries(actors)) {
+          const id = await createOrderIn(t, status, { buyerId: buyer.user.id, sellerId: seller.user.id });
+          const before = await orderRow(id);
+          const response = await tryMove(client(), id, move);
+          const rule = allowed[move];
+          const label = `${who} ${move} from ${status}`;
+          if (who === rule.by && status === rule.from) {
+            expect(response.statusCode, label).toBe(200);
+            continue;
+          }
+          const expected = who === 'anonymous' ? 401 : who === 'stranger' ? 404 : who !== rule.by ? 403 : 409;
+          expect(response.statusCode, `${label}: ${response.body}`).toBe(expected);
+          expect(response.json().error.message.length, label).toBeGreaterThan(5);
+          expect(await orderRow(id), label).toEqual(before);
+        }
+      }
+    }
+    expect(await storedDeliveries()).toHaveLength(1 + 1); // the journey above and the one allowed delivery here
+  });
+
+  it('says clearly why a move is refused', async () => {
+    const id = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
+    expect((await seller.post(`/api/orders/${id}/paid`)).json().error.message).toBe('Only the buyer can confirm payment.');
+    expect((await buyer.post(`/api/orders/${id}/paid`)).json().error.message).toBe('This order cannot be marked as paid: it is paid.');
+    expect((await buyer.post(`/api/orders/${id}/complete`)).json().error.message).toBe('Only a delivered order can be completed; it is paid.');
+  });
+
+  it('two concurrent "paid" confirmations leave one paid order, one notification and one mail', async () => {
+    const other = await t.signedIn({ name: 'Quick Clicker' });
+    const offerId = await createPaidOffer(t, (await t.signedIn({ name: 'Concurrent Seller' })).user.id);
+    const [first, second] = await Promise.all([other.post('/api/orders', { offerId }), other.post('/api/orders', { offerId })]);
+    expect(first.json().order.id).toBe(second.json().order.id);
+    const id = first.json().order.id as string;
+    const results = await Promise.all([other.post(`/api/orders/${id}/paid`), other.post(`/api/orders/${id}/paid`), other.post(`/api/orders/${id}/paid`)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const rows = await t.deps.database.query<{ status: string; seller_id: string }>('select status, seller_id from orders where offer_id = $1', [offerId]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('paid');
+    expect(await notificationsOf(rows[0]!.seller_id, 'order_paid')).toHaveLength(1);
+  });
+});
+
+describe('who can read an order', () => {
+  it('lists the viewer\'s orders and sales newest first with counts', async () => {
+    const me = await t.signedIn();
+    const them = await t.createUser();
+    const a = await createOrderIn(t, 'paid', { buyerId: me.user.id, sellerId: them.id });
+    t.clock.advance(1000);
+    const b = await createOrderIn(t, 'completed', { buyerId: me.user.id, sellerId: them.id });
+    const c = await createOrderIn(t, 'delivered', { buyerId: them.id, sellerId: me.user.id });
+    const bought = (await me.get('/api/orders?role=buyer')).json();
+    expect(bought.orders.map((o: { id: string }) => o.id)).toEqual([b, a]);
+    expect(bought.counts).toEqual({ buyer: 2, seller: 1 });
+    expect((await me.get('/api/orders?role=seller')).json().orders.map((o: { id: string }) => o.id)).toEqual([c]);
+    expect((await stranger.get('/api/orders?role=buyer')).json().orders.map((o: { id: string }) => o.id)).not.toContain(a);
+    expect((await anonymous.get('/api/orders')).statusCode).toBe(401);
+    expect((await me.get('/api/orders?role=admin')).statusCode).toBe(400);
+  });
+
+  it('shows an order, its messages and its delivery only to buyer, seller and admins', async () => {
+    const id = await createOrderIn(t, 'delivered', { buyerId: buyer.user.id, sellerId: seller.user.id });
+    expect((await buyer.post(`/api/orders/${id}/messages`, { key: 'waiting' })).statusCode).toBe(201);
+    for (const [who, client, status] of [['anonymous', anonymous, 401], ['stranger', stranger, 404]] as const) {
+      for (const url of [`/api/orders/${id}`, `/api/orders/${id}/delivery-link`]) {
+        const response = await client.get(url);
+        expect(response.statusCode, `${who} ${url}`).toBe(status);
+        expect(response.body).not.toContain('waiting');
+      }
+      expect((await client.post(`/api/orders/${id}/messages`, { key: 'waiting' })).statusCode, who).toBe(status);
+    }
+    expect((await stranger.get('/api/orders/00000000-0000-4000-8000-000000000000')).json().error.message).toBe(ordersTexts.notFound);
+    const asSeller = (await seller.get(`/api/orders/${id}`)).json().order;
+    expect(asSeller.viewerRole).toBe('seller');
+    expect(asSeller.messages).toMatchObject([{ senderRole: 'buyer', key: 'waiting' }]);
+    expect((await admin.get(`/api/orders/${id}`)).json().order.viewerRole).toBe('admin');
+    expect((await buyer.get(`/api/orders/${id}/delivery-link`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/orders/${id}/delivery-link`)).statusCode).toBe(200);
+  });
+
+  it('lets each side send only its own four canned messages', async () => {
+    const id = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
+    t.clock.advance(1000);
+    expect((await seller.post(`/api/orders/${id}/messages`, { key: 'working' })).json().message).toMatchObject({ senderRole: 'seller', key: 'working', sentAt: t.clock.now().toISOString() });
+    const wrong = await buyer.post(`/api/orders/${id}/messages`, { key: 'working' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(ordersTexts.wrongMessageKey);
+    expect((await admin.post(`/api/orders/${id}/messages`, { key: 'waiting' })).json().error.message).toBe(ordersTexts.notAParty);
+    expect((await buyer.post(`/api/orders/${id}/messages`, { key: 'waiting', extra: 1 })).statusCode).toBe(400);
+    const messages = (await buyer.get(`/api/orders/${id}`)).json().order.messages;
+    expect(messages.map((m: { key: string }) => m.key)).toEqual(['working']);
+  });
+});
+
+describe('delivery files and signed links', () => {
+  it('refuses the wrong kind and too large files by their bytes, storing nothing', async () => {
+    const id = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
+    const before = await storedDeliveries();
+    const html = await deliver(seller, id, { name: 'logo.pdf', data: Buffer.from('<html><script>alert(1)</script></html>\u0000') });
+    expect(html.statusCode).toBe(415);
+    expect(html.json().error.message).toBe(texts.validation.invalidFileType);
+    const exe = await deliver(seller, id, { name: 'logo.pdf', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]) });
+    expect(exe.statusCode).toBe(415);
+    const big = await deliver(seller, id, { name: 'big.pdf', data: Buffer.concat([pdfBytes(), Buffer.alloc(10 * 1024 * 1024)]) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.message).toBe(texts.validation.fileTooLarge);
+    expect((await orderRow(id))!.status).toBe('paid');
+    expect(await storedDeliveries()).toEqual(before);
+    const text = await deliver(seller, id, { name: 'notes.txt', data: Buffer.from('Here are your notes.\n') });
+    expect(text.statusCode).toBe(200);
+    expect(text.json().order.delivery).toEqual({ fileName: 'notes.txt', contentType: 'text/plain' });
+  });
+
+  it('a signed link stops working after an hour, and cannot be forged or moved to another order', async () => {
+    const id = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
+    expect((await deliver(seller, id)).statusCode).toBe(200);
+    const { url } = (await buyer.get(`/api/orders/${id}/delivery-link`)).json();
+    expect((await stranger.get(url)).statusCode).toBe(200);
+    const forged = url.replace(/sig=([A-Za-z0-9_-])/, (_: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
+    expect((await stranger.get(forged)).statusCode).toBe(403);
+    const other = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
+    expect((await deliver(seller, other)).statusCode).toBe(200);
+    expect((await stranger.get(url.replace(id, other))).statusCode).toBe(403);
+    const stretched = url.replace(/expires=(\d+)/, (_: string, n: string) => `expires=${Number(n) + 3600}`);
+    expect((await stranger.get(stretched)).statusCode).toBe(403);
+    t.clock.advance(3600_000 + 1000);
+    const expired = await buyer.get(url);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().error.message).toBe(ordersTexts.linkExpired);
+    expect((await buyer.get((await buyer.get(`/api/orders/${id}/delivery-link`)).json().url)).statusCode).toBe(200);
+  });
+
+  it('answers 404 when there is no delivery yet', async () => {
+    const id = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
+    const response = await buyer.get(`/api/orders/${id}/delivery-link`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe(ordersTexts.noDelivery);
+  });
+});
