@@ -1,3 +1,4 @@
+/** Applies decideRoute (guard.ts) to every navigation: redirects, the saved path, and the guard's toasts. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
@@ -18,8 +19,9 @@ export function Guard({ children }: { children: ReactNode }) {
         search: location.search,
         viewer,
         savedPath: sessionStorage.getItem(SAVED_PATH),
-        postLoginChecked: sessionStorage.getItem(POST_LOGIN_CHECKED) === viewer?.id,
+        postLoginChecked: viewer !== null && sessionStorage.getItem(POST_LOGIN_CHECKED) === viewer.id,
       });
+  // One toast per navigation, even when React runs the effect twice.
   const toasted = useRef<string | null>(null);
 
   useEffect(() => {
@@ -27,15 +29,14 @@ export function Guard({ children }: { children: ReactNode }) {
     if (decision.savePath) sessionStorage.setItem(SAVED_PATH, decision.savePath);
     if (decision.consumeSavedPath) sessionStorage.removeItem(SAVED_PATH);
     if (decision.markPostLoginChecked && viewer) sessionStorage.setItem(POST_LOGIN_CHECKED, viewer.id);
-    const key = `${location.pathname}->${decision.to}`;
-    if (decision.toast && toasted.current !== key) {
-      toasted.current = key;
-      const show = decision.toast.destructive ? toast.error : toast;
-      show(decision.toast.title, { description: decision.toast.description });
+    if (decision.toast && toasted.current !== location.key) {
+      toasted.current = location.key;
+      const show = decision.toast.destructive ? toast.error : toast.success;
+      show(decision.toast.title, decision.toast.description ? { description: decision.toast.description } : undefined);
     }
   });
 
   if (loading) return <Spinner />;
-  if (decision && decision.to) return <Navigate to={decision.to} replace />;
+  if (decision?.to !== undefined && decision.to !== location.pathname + location.search) return <Navigate to={decision.to} replace />;
   return <>{children}</>;
 }

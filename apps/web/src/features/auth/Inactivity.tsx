@@ -1,34 +1,37 @@
 /**
  * Signs a person out after 30 minutes without activity (SPEC section 9), with the "Session Expired"
- * toast. While they are active the server session is kept alive with an occasional /api/me.
+ * toast. While they are active the server session is kept alive with an occasional /api/me (the
+ * server ends sessions 30 minutes after their last request on its own as well).
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { INACTIVITY_LOGOUT_MS, texts } from '@gigreel/core';
-import { signOut, useViewer, viewerKey } from './session.ts';
+import { clearClientState, signOut, useViewer, viewerKey } from './session.ts';
 
 const KEEP_ALIVE_MS = 5 * 60_000;
+// Only what a person does: the feed scrolls itself when it auto-advances, so scroll is not activity.
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 
 export function InactivityLogout() {
   const { viewer } = useViewer();
   const client = useQueryClient();
   const navigate = useNavigate();
+  const signedIn = viewer !== null;
   useEffect(() => {
-    if (!viewer) return;
+    if (!signedIn) return;
     let timer = 0;
     let lastPing = Date.now();
     const expire = async () => {
       try {
         await signOut();
       } catch {
-        // the server session has already ended; clearing the client is what matters here
+        // the server session may have ended already; clearing the client is what matters here
       }
-      client.clear();
-      await client.invalidateQueries({ queryKey: viewerKey });
+      await navigate('/', { replace: true });
+      clearClientState(client);
       toast.error(texts.auth.sessionExpired, { description: texts.auth.sessionExpiredBody });
-      navigate('/', { replace: true });
     };
     const reset = () => {
       window.clearTimeout(timer);
@@ -38,13 +41,12 @@ export function InactivityLogout() {
         void client.invalidateQueries({ queryKey: viewerKey });
       }
     };
-    const events = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
-    for (const event of events) window.addEventListener(event, reset, { passive: true });
+    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, reset, { passive: true, capture: true });
     reset();
     return () => {
       window.clearTimeout(timer);
-      for (const event of events) window.removeEventListener(event, reset);
+      for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, reset, { capture: true });
     };
-  }, [viewer, client, navigate]);
+  }, [signedIn, client, navigate]);
   return null;
 }

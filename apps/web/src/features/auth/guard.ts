@@ -1,44 +1,96 @@
 /**
  * The route guard of SPEC section 2, as one pure function so every rule is unit-tested. The server
  * still checks every request; this only sends people to the right screen.
+ *
+ * Rules, in the order they apply:
+ * 1. A recovery link (type=recovery with a token, or the access and refresh tokens) opens
+ *    /password-reset with the same query string, whoever is signed in.
+ * 2. Anonymous: public pages and unknown paths (the 404 page) are shown; /admin saves the path for
+ *    after login and goes to /login ("Authentication Required"); every other restricted path goes to
+ *    /signup. Only /admin saves a path: SPEC names no other.
+ * 3. Signed in on /login or /signup: the saved path if one exists (an /admin path only for admins),
+ *    else /admin for admins, else / or /post by the post-login check (has the person an offer?).
+ * 4. Signed-in non-admin on /admin: / with "Access Denied".
+ * 5. Admin on any other page of the product except /password-reset: /admin.
+ * 6. Signed-in non-admin on /: the same post-login check, once per session.
+ * The outcome of an email-verification link (/?verified=1, or with &error=...) adds its toast and
+ * drops those parameters from the address.
  */
 import { ADMIN_MAY_STAY, accessFor, texts, type Viewer } from '@gigreel/core';
 
-export type GuardToast = { title: string; description: string; destructive?: boolean };
-export type GuardDecision = { to: string; toast?: GuardToast; savePath?: string; markPostLoginChecked?: boolean; consumeSavedPath?: boolean } | null;
+export type GuardToast = { title: string; description?: string; destructive?: boolean };
+export type GuardDecision = {
+  /** Where to go instead (replacing the current entry); absent means stay. */
+  to?: string;
+  toast?: GuardToast;
+  savePath?: string;
+  consumeSavedPath?: boolean;
+  markPostLoginChecked?: boolean;
+} | null;
 
 export type GuardInput = {
   pathname: string;
   search: string;
   viewer: Viewer | null;
+  /** The path saved before an anonymous visit to /admin was sent to /login. */
   savedPath: string | null;
+  /** Whether the post-login check already ran for this viewer in this tab. */
   postLoginChecked: boolean;
 };
 
-export function decideRoute({ pathname, search, viewer, savedPath, postLoginChecked }: GuardInput): GuardDecision {
+const VERIFY_PARAMS = ['verified', 'error'];
+
+export function decideRoute(input: GuardInput): GuardDecision {
+  const path = normalize(input.pathname);
+  const query = new URLSearchParams(input.search);
+  if (path !== '/password-reset' && isRecoveryQuery(query)) return { to: `/password-reset${input.search}` };
+
+  const verifyToast = path === '/' ? verificationToast(query) : undefined;
+  const decision = decide({ ...input, pathname: path });
+  if (!verifyToast) return decision;
+  for (const name of VERIFY_PARAMS) query.delete(name);
+  const rest = query.toString();
+  return { ...decision, to: decision?.to ?? (rest ? `/?${rest}` : '/'), toast: verifyToast };
+}
+
+function decide({ pathname, search, viewer, savedPath, postLoginChecked }: GuardInput): GuardDecision {
   const access = accessFor(pathname);
-  const query = new URLSearchParams(search);
-  if (pathname !== '/password-reset' && query.get('type') === 'recovery' && (query.has('access_token') || query.has('refresh_token') || query.has('token'))) {
-    return { to: `/password-reset${search}` };
-  }
   if (!viewer) {
     if (access === 'admin') {
       return { to: '/login', savePath: pathname + search, toast: { title: texts.auth.required, description: texts.auth.adminLoginRequired, destructive: true } };
     }
-    if (access === 'login') return { to: '/signup', savePath: pathname + search };
+    if (access === 'login') return { to: '/signup' };
     return null;
   }
   if (pathname === '/login' || pathname === '/signup') {
-    if (savedPath && (viewer.isAdmin || accessFor(savedPath.split('?')[0] ?? '/') !== 'admin')) return { to: savedPath, consumeSavedPath: true };
+    const savedIsAdmin = savedPath !== null && accessFor(savedPath.split('?')[0] ?? '/') === 'admin';
+    if (savedPath && (!savedIsAdmin || viewer.isAdmin)) return { to: savedPath, consumeSavedPath: true };
     if (viewer.isAdmin) return { to: '/admin', consumeSavedPath: true };
     return { to: viewer.hasOffer ? '/' : '/post', consumeSavedPath: true, markPostLoginChecked: true };
   }
-  if (access === 'admin' && !viewer.isAdmin) {
+  if (access === 'admin') {
+    if (viewer.isAdmin) return null;
     return { to: '/', toast: { title: texts.auth.accessDenied, description: texts.auth.accessDeniedBody, destructive: true } };
   }
-  if (viewer.isAdmin && access !== 'admin' && access !== null && !ADMIN_MAY_STAY.has(pathname)) return { to: '/admin' };
-  if (pathname === '/' && !viewer.isAdmin && !postLoginChecked) {
-    return viewer.hasOffer ? { to: '', markPostLoginChecked: true } : { to: '/post', markPostLoginChecked: true };
+  if (viewer.isAdmin) return access !== null && !ADMIN_MAY_STAY.has(pathname) ? { to: '/admin' } : null;
+  if (pathname === '/' && !postLoginChecked) {
+    return viewer.hasOffer ? { markPostLoginChecked: true } : { to: '/post', markPostLoginChecked: true };
   }
   return null;
+}
+
+/** SPEC: "query parameters for an access token, a refresh token and type=recovery"; our mails carry one token. */
+export function isRecoveryQuery(query: URLSearchParams): boolean {
+  if (query.get('type') !== 'recovery') return false;
+  return query.has('token') || (query.has('access_token') && query.has('refresh_token'));
+}
+
+function verificationToast(query: URLSearchParams): GuardToast | undefined {
+  if (!query.has('verified')) return undefined;
+  if (query.has('error')) return { title: texts.auth.verifyLinkInvalid, destructive: true };
+  return { title: texts.auth.emailVerified };
+}
+
+function normalize(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }

@@ -1,6 +1,8 @@
 /** The signed-in person, as the server sees them. Never stored in localStorage: the cookie is HttpOnly. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse, Viewer } from '@gigreel/core';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { texts, type MeResponse, type Viewer } from '@gigreel/core';
 import { api } from '../../api/client.ts';
 
 export const viewerKey = ['me'] as const;
@@ -17,9 +19,49 @@ export function useRefreshViewer(): () => Promise<void> {
   };
 }
 
-/** Ends the session on the server, clears every client cache, and goes to / (SPEC section 4). */
+/** After a sign-in: learn who is signed in, and refetch everything that was read anonymously. */
+export async function afterSignIn(client: QueryClient): Promise<void> {
+  await client.invalidateQueries({ queryKey: viewerKey });
+  void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== viewerKey[0] });
+}
+
+/** Ends the session on the server and clears what the tab kept (SPEC section 4: storage cleared). */
 export async function signOut(): Promise<void> {
   await api('/api/auth/sign-out', { method: 'POST', body: {} });
+  clearStorage();
+}
+
+function clearStorage(): void {
   sessionStorage.clear();
   localStorage.clear();
+}
+
+/**
+ * Forgets every cached answer of the signed-in person: the viewer becomes anonymous at once, unused
+ * queries are dropped and the ones on screen start again as a visitor.
+ */
+export function clearClientState(client: QueryClient): void {
+  clearStorage();
+  client.setQueryData<MeResponse>(viewerKey, { viewer: null });
+  client.removeQueries({ type: 'inactive', predicate: (query) => query.queryKey[0] !== viewerKey[0] });
+  void client.resetQueries({ type: 'active', predicate: (query) => query.queryKey[0] !== viewerKey[0] });
+}
+
+/** Log Out from the menus and settings: server session ended, client caches cleared, then /. */
+export function useLogOut(): () => Promise<void> {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      // SPEC section 8: the failure is logged and the person told; nothing is cleared
+      console.warn('log out failed', error);
+      toast.error(texts.auth.logoutFailed);
+      return;
+    }
+    // Leave the page first, so the guard never sees an anonymous visitor on a login-only page.
+    await navigate('/', { replace: true });
+    clearClientState(client);
+  };
 }
