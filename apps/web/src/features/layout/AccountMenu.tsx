@@ -1,10 +1,8 @@
 /** The header avatar menu: Profile, Messages, My Orders, Agent Jobs, Settings, Log Out (SPEC section 2). */
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { texts, type Viewer } from '@gigreel/core';
-import { signOut } from '../auth/session.ts';
+import type { Viewer } from '@gigreel/core';
+import { useLogOut } from '../auth/session.ts';
 import { Avatar } from './Avatar.tsx';
 
 const items = [
@@ -15,19 +13,8 @@ const items = [
   { to: '/settings', label: 'Settings' },
 ];
 
-export function useLogOut() {
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  return async () => {
-    try {
-      await signOut();
-      client.clear();
-      navigate('/', { replace: true });
-    } catch {
-      toast.error(texts.auth.logoutFailed);
-    }
-  };
-}
+/** Kept here for screens that imported it from the menu; the one implementation lives in auth/session.ts. */
+export { useLogOut };
 
 export function AccountMenu({ viewer }: { viewer: Viewer }) {
   const navigate = useNavigate();

@@ -4,12 +4,15 @@
  */
 import { Bell, Compass, Home, MessageCircle, PlusSquare, Rocket, Search, User } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { texts } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { requireAuth } from '../auth/AuthRequired.tsx';
 import { useViewer } from '../auth/session.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { BackButton, HEADER_BACK } from './BackButton.tsx';
 import { GetAppButton } from './GetAppButton.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -79,15 +82,19 @@ function Sidebar() {
 function TopBar() {
   const { viewer } = useViewer();
   const [searching, setSearching] = useState(false);
+  const back = HEADER_BACK[useLocation().pathname];
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur md:border-none md:bg-transparent">
-      <div className="mx-auto flex h-14 max-w-[480px] items-center justify-between gap-2 px-4 md:max-w-none md:justify-end md:px-6">
-        <div className="md:hidden"><Logo compact /></div>
+      <div className="mx-auto flex h-14 max-w-[480px] items-center justify-between gap-2 px-4 md:max-w-none md:px-6">
+        <div className="flex items-center gap-1">
+          {back ? <BackButton to={back} /> : null}
+          <div className="md:hidden"><Logo compact /></div>
+        </div>
         <div className="flex items-center gap-2">
           <button type="button" className={buttonClass('ghost', 'icon', 'md:hidden')} aria-label={searching ? 'Close search' : 'Search'} aria-expanded={searching} onClick={() => setSearching((open) => !open)}>
             <Search className="h-5 w-5" aria-hidden="true" />
           </button>
-          <button type="button" className={buttonClass('outline', 'sm', 'hidden md:inline-flex')} onClick={() => (viewer ? undefined : requireAuth())}>Get Coins</button>
+          <button type="button" className={buttonClass('outline', 'sm', 'hidden md:inline-flex')} onClick={() => (viewer ? toast(texts.auth.coinsSoon) : requireAuth())}>Get Coins</button>
           <GetAppButton className="hidden md:inline-flex" />
           {viewer ? <AccountMenu viewer={viewer} /> : <Link to="/login" className={buttonClass('primary', 'sm')}>Log in</Link>}
         </div>
