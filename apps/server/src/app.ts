@@ -7,6 +7,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { installSecurity } from './http/security.ts';
 import { serveWebApp } from './http/web.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { messagingRoutes } from './messages/messages.routes.ts';
 import { ordersAndJobsRoutes } from './orders/orders.plugin.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 
@@ -22,6 +23,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.get('/api/health', async () => ({ status: 'ok', database: deps.database.kind }));
   await authRoutes(app, deps);
   await mediaRoutes(app, deps.storage);
+  await messagingRoutes(app, deps);
   await ordersAndJobsRoutes(app, deps);
   await profileRoutes(app, deps);
   await serveWebApp(app, deps.config.webDist);

@@ -1,18 +1,59 @@
 /**
  * Notifications are written in the same transaction as the event they tell about (issue 4), and
- * announced to the person's live connections after commit through PostgreSQL NOTIFY.
- * Other features call createNotification(tx, ...) inside their own transaction.
+ * announced to the person's live connections on commit (pg_notify inside the transaction: delivered
+ * only if it commits). Other features call createNotification(tx, ...) inside their own transaction.
  */
+import type { MarkReadResult, NotificationItem, NotificationList, UnreadCounts } from '@gigreel/core';
+import { notificationTexts } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
-import { notifications } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { notFound } from '../http/errors.ts';
+import { announce, unreadCounts } from '../realtime/realtime.queries.ts';
+import { insertNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationRow } from './notifications.queries.ts';
 
 export type NotificationKind =
   | 'message' | 'offer_approved' | 'order_paid' | 'order_delivered' | 'order_completed' | 'job_accepted' | 'job_declined' | 'job_received';
 
+/** link is an in-app path ('/order/…'); the web app follows only paths that start with '/'. */
 export type NewNotification = { userId: string; kind: NotificationKind; title: string; body?: string; link: string };
 
 export async function createNotification(tx: Db | Tx, input: NewNotification): Promise<{ id: string }> {
-  const [row] = await tx.insert(notifications).values({ userId: input.userId, kind: input.kind, title: input.title, body: input.body ?? '', link: input.link }).returning({ id: notifications.id });
-  if (!row) throw new Error('notification not stored');
-  return row;
+  const row = await insertNotification(tx, { userId: input.userId, kind: input.kind, title: input.title, body: input.body ?? '', link: input.link });
+  await announce(tx, { users: [input.userId], type: 'notification', id: row.id, kind: input.kind, createdAt: row.createdAt.toISOString() });
+  return { id: row.id };
+}
+
+type Actor = { id: string };
+
+const present = (row: NotificationRow): NotificationItem => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  link: row.link.startsWith('/') && !row.link.startsWith('//') ? row.link : '/notifications',
+  read: row.readAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function getNotifications(deps: AppDeps, actor: Actor): Promise<NotificationList> {
+  const [rows, unread] = await Promise.all([listNotifications(deps.database.db, actor.id), unreadCounts(deps.database.db, actor.id)]);
+  return { notifications: rows.map(present), unread };
+}
+
+/** Only the owner can mark a notification; anyone else's id is simply "not found". */
+export async function readNotification(deps: AppDeps, actor: Actor, id: string): Promise<{ notification: NotificationItem; unread: UnreadCounts }> {
+  return deps.database.db.transaction(async (tx) => {
+    const row = await markNotificationRead(tx, actor.id, id, deps.clock.now());
+    if (!row) throw notFound(notificationTexts.notFound);
+    await announce(tx, { users: [actor.id], type: 'read' });
+    return { notification: present(row), unread: await unreadCounts(tx, actor.id) };
+  });
+}
+
+export async function readAllNotifications(deps: AppDeps, actor: Actor): Promise<MarkReadResult> {
+  return deps.database.db.transaction(async (tx) => {
+    const updated = await markAllNotificationsRead(tx, actor.id, deps.clock.now());
+    if (updated > 0) await announce(tx, { users: [actor.id], type: 'read' });
+    return { updated, unread: await unreadCounts(tx, actor.id) };
+  });
 }
