@@ -1,0 +1,303 @@
+/**
+ * Every database read and write of the admin dashboard. Lists page by keyset on (created_at, id),
+ * with the cursor carrying created_at as PostgreSQL's own text so microseconds are never lost.
+ */
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { REVENUE_STATUS, type AdminCreator, type AdminGig, type AdminMessage, type AuditEntry, type RevenueUnit } from '@gigreel/core';
+import type { Database, Db, Tx } from '../db/connection.ts';
+import { auditLog, offers, offerTags, securityLogs, sessions, tags, userRoles, users } from '../db/schema.ts';
+
+export const PAGE_SIZE = 50;
+/** Creators made without a login get an address in the reserved .invalid domain (RFC 2606). */
+export const NO_LOGIN_DOMAIN = '@creators.gigreel.invalid';
+
+export type Cursor = { at: string; id: string };
+export const encodeCursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+export function decodeCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && typeof id === 'string' && /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d(:?\d\d)?|Z)?$/.test(at) && id.length <= 100) return { at, id };
+  } catch {
+    // a damaged cursor starts from the top
+  }
+  return null;
+}
+
+const n = (value: unknown) => Number(value ?? 0);
+
+// ---- dashboard ----
+export async function dashboardCounts(database: Database, since: Date) {
+  const [row] = await database.query<Record<string, unknown>>(`
+    select
+      (select count(*) from users u where not exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin')) as creators,
+      (select count(*) from users) as users,
+      (select count(*) from offers) as offers_total,
+      (select count(*) from offers where is_approved) as approved,
+      (select count(*) from offers where media_key = '') as without_media,
+      (select count(*) from offers where is_approved and media_key <> '') as approved_with_media,
+      (select count(*) from security_logs) as security_events,
+      (select count(*) from login_attempts where attempted_at > $1) as login_attempts,
+      (select coalesce(sum(price_pence), 0)::float8 from orders where status = $2) as revenue`, [since.toISOString(), REVENUE_STATUS]);
+  const [sample] = await database.query<{ id: string; title: string; is_approved: boolean; media_key: string }>(
+    'select id, title, is_approved, media_key from offers order by created_at desc limit 1');
+  return {
+    creators: n(row?.creators), users: n(row?.users), offersTotal: n(row?.offers_total), approved: n(row?.approved),
+    withoutMedia: n(row?.without_media), approvedWithMedia: n(row?.approved_with_media), securityEvents: n(row?.security_events),
+    loginAttempts: n(row?.login_attempts), revenuePence: n(row?.revenue),
+    sample: sample ? { id: sample.id, title: sample.title, isApproved: sample.is_approved, hasMedia: sample.media_key !== '' } : null,
+  };
+}
+
+// ---- creators ----
+const creatorColumns = {
+  id: users.id, displayName: users.name, email: users.email, bio: users.bio, location: users.location, paypalLink: users.paypalLink,
+  profileImage: users.image, createdAt: users.createdAt, cursorAt: sql<string>`${users.createdAt}::text`,
+  isAdmin: sql<boolean>`exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.role = 'admin')`,
+  offerId: offers.id, offerTitle: offers.title,
+};
+type CreatorRow = { id: string; displayName: string; email: string; bio: string | null; location: string | null; paypalLink: string | null; profileImage: string | null; createdAt: Date; isAdmin: boolean; offerId: string | null; offerTitle: string | null };
+
+export function toAdminCreator(row: CreatorRow): AdminCreator {
+  return {
+    id: row.id, displayName: row.displayName, email: row.email.endsWith(NO_LOGIN_DOMAIN) ? null : row.email, bio: row.bio, location: row.location,
+    paypalLink: row.paypalLink, profileImage: row.profileImage, createdAt: new Date(row.createdAt).toISOString(), isAdmin: !!row.isAdmin,
+    offer: row.offerId ? { id: row.offerId, title: row.offerTitle ?? '' } : null,
+  };
+}
+
+/** Admins are not creators: the list shows everyone else, newest first. */
+export async function listCreators(db: Db, options: { cursor: Cursor | null; q?: string; withoutOffer?: boolean; limit?: number }) {
+  const limit = options.limit ?? PAGE_SIZE;
+  const filters: SQL[] = [sql`not exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.role = 'admin')`];
+  if (options.cursor) filters.push(sql`(${users.createdAt}, ${users.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`);
+  if (options.q) filters.push(sql`(${users.name} ilike ${`%${options.q.replace(/[%_\\]/g, '\\$&')}%`} or ${users.email} ilike ${`%${options.q.replace(/[%_\\]/g, '\\$&')}%`})`);
+  if (options.withoutOffer) filters.push(sql`${offers.id} is null`);
+  const rows = await db.select(creatorColumns).from(users).leftJoin(offers, eq(offers.userId, users.id))
+    .where(and(...filters)).orderBy(desc(users.createdAt), desc(users.id)).limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { items: page.map(toAdminCreator), nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null };
+}
+
+export async function findCreator(db: Db | Tx, id: string): Promise<AdminCreator | null> {
+  const [row] = await db.select(creatorColumns).from(users).leftJoin(offers, eq(offers.userId, users.id)).where(eq(users.id, id)).limit(1);
+  return row ? toAdminCreator(row) : null;
+}
+
+export async function emailInUse(db: Db | Tx, email: string, exceptId?: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  return rows.length > 0 && rows[0]!.id !== exceptId;
+}
+
+export async function insertCreator(tx: Tx, values: { id: string; displayName: string; email: string; bio: string | null; location: string | null; paypalLink: string | null; now: Date }) {
+  await tx.insert(users).values({ id: values.id, name: values.displayName, email: values.email, emailVerified: false, bio: values.bio, location: values.location, paypalLink: values.paypalLink, createdAt: values.now, updatedAt: values.now });
+}
+
+export async function updateCreator(tx: Tx, id: string, values: { displayName: string; email?: string; bio: string | null; location: string | null; paypalLink: string | null; now: Date }) {
+  const rows = await tx.update(users).set({ name: values.displayName, ...(values.email ? { email: values.email } : {}), bio: values.bio, location: values.location, paypalLink: values.paypalLink, updatedAt: values.now })
+    .where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Deletes the person; the schema removes their offer, sessions and engagement, and keeps orders and messages with them as null. */
+export async function deleteUser(tx: Tx, id: string): Promise<{ files: string[] } | null> {
+  const [offer] = await tx.select({ mediaKey: offers.mediaKey, posterKey: offers.posterKey }).from(offers).where(eq(offers.userId, id));
+  const [user] = await tx.delete(users).where(eq(users.id, id)).returning({ image: users.image });
+  if (!user) return null;
+  const files = [offer?.mediaKey, offer?.posterKey, user.image?.startsWith('/media/') ? user.image.slice('/media/'.length) : null].filter((key): key is string => !!key);
+  return { files };
+}
+
+export async function isAdminUser(db: Db | Tx, id: string): Promise<boolean> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, id), eq(userRoles.role, 'admin'))).limit(1);
+  return rows.length > 0;
+}
+
+export async function findUserName(db: Db | Tx, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.name ?? null;
+}
+
+// ---- gigs ----
+const gigColumns = {
+  id: offers.id, title: offers.title, link: offers.link, mediaKey: offers.mediaKey, mediaType: offers.mediaType, posterKey: offers.posterKey,
+  isPaidOffer: offers.isPaidOffer, pricePence: offers.pricePence, paypalLink: offers.paypalLink, purchaseNote: offers.purchaseNote,
+  description: offers.description, musicTrackName: offers.musicTrackName, musicCreditLink: offers.musicCreditLink, isApproved: offers.isApproved,
+  createdAt: offers.createdAt, cursorAt: sql<string>`${offers.createdAt}::text`, userId: offers.userId, creatorName: users.name,
+  tags: sql<string[]>`coalesce((select array_agg(t.name order by t.name) from ${offerTags} ot join ${tags} t on t.id = ot.tag_id where ot.offer_id = ${offers.id}), '{}')`,
+};
+type GigRow = Omit<AdminGig, 'mediaUrl' | 'mediaKind' | 'posterUrl' | 'createdAt' | 'creator'> & { mediaKey: string; mediaType: string | null; posterKey: string | null; createdAt: Date; userId: string; creatorName: string };
+
+/** A video when the media is a video (SPEC: "video if the URL contains .mp4 or .webm"). */
+export function toAdminGig(row: GigRow): AdminGig {
+  const isVideo = row.mediaType?.startsWith('video/') || /\.(mp4|webm)$/i.test(row.mediaKey);
+  return {
+    id: row.id, title: row.title, link: row.link, mediaUrl: row.mediaKey ? `/media/${row.mediaKey}` : '', mediaKind: row.mediaKey ? (isVideo ? 'video' : 'image') : null,
+    posterUrl: row.posterKey ? `/media/${row.posterKey}` : null, isPaidOffer: row.isPaidOffer, pricePence: row.pricePence, paypalLink: row.paypalLink,
+    purchaseNote: row.purchaseNote, description: row.description, musicTrackName: row.musicTrackName, musicCreditLink: row.musicCreditLink,
+    tags: row.tags ?? [], isApproved: row.isApproved, createdAt: new Date(row.createdAt).toISOString(), creator: { id: row.userId, displayName: row.creatorName },
+  };
+}
+
+export async function listGigs(db: Db, cursor: Cursor | null, limit = PAGE_SIZE) {
+  const rows = await db.select(gigColumns).from(offers).innerJoin(users, eq(users.id, offers.userId))
+    .where(cursor ? sql`(${offers.createdAt}, ${offers.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined)
+    .orderBy(desc(offers.createdAt), desc(offers.id)).limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { items: page.map(toAdminGig), nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null };
+}
+
+export async function findGig(db: Db | Tx, id: string): Promise<(AdminGig & { mediaKey: string; posterKey: string | null }) | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db.select(gigColumns).from(offers).innerJoin(users, eq(users.id, offers.userId)).where(eq(offers.id, id)).limit(1);
+  return row ? { ...toAdminGig(row), mediaKey: row.mediaKey, posterKey: row.posterKey } : null;
+}
+
+export async function offerIdOfUser(db: Db | Tx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: offers.id }).from(offers).where(eq(offers.userId, userId)).limit(1);
+  return row?.id ?? null;
+}
+
+export type GigValues = {
+  title: string; link: string; isPaidOffer: boolean; pricePence: number | null; paypalLink: string | null; purchaseNote: string | null;
+  description: string | null; musicTrackName: string | null; musicCreditLink: string | null;
+};
+
+export async function insertGig(tx: Tx, values: GigValues & { userId: string; media: { key: string; type: string } | null; rankScore: number; now: Date }): Promise<string> {
+  const [row] = await tx.insert(offers).values({
+    userId: values.userId, title: values.title, link: values.link, isPaidOffer: values.isPaidOffer, pricePence: values.pricePence, paypalLink: values.paypalLink,
+    purchaseNote: values.purchaseNote, description: values.description, musicTrackName: values.musicTrackName, musicCreditLink: values.musicCreditLink,
+    mediaKey: values.media?.key ?? '', mediaType: values.media?.type ?? null, isApproved: true, rankScore: values.rankScore, createdAt: values.now, updatedAt: values.now,
+  }).returning({ id: offers.id });
+  if (!row) throw new Error('offer not stored');
+  return row.id;
+}
+
+export async function updateGig(tx: Tx, id: string, values: GigValues & { media: { key: string; type: string } | null; now: Date }): Promise<boolean> {
+  const rows = await tx.update(offers).set({
+    title: values.title, link: values.link, isPaidOffer: values.isPaidOffer, pricePence: values.pricePence, paypalLink: values.paypalLink,
+    purchaseNote: values.purchaseNote, description: values.description, musicTrackName: values.musicTrackName, musicCreditLink: values.musicCreditLink,
+    ...(values.media ? { mediaKey: values.media.key, mediaType: values.media.type, posterKey: null } : {}), updatedAt: values.now,
+  }).where(eq(offers.id, id)).returning({ id: offers.id });
+  return rows.length > 0;
+}
+
+/** Replaces the gig's tags; names match existing tags regardless of case. */
+export async function setGigTags(tx: Tx, offerId: string, names: string[]): Promise<void> {
+  await tx.delete(offerTags).where(eq(offerTags.offerId, offerId));
+  for (const name of names) {
+    let [tag] = await tx.select({ id: tags.id }).from(tags).where(eq(sql`lower(${tags.name})`, name.toLowerCase())).limit(1);
+    if (!tag) [tag] = await tx.insert(tags).values({ name }).onConflictDoNothing().returning({ id: tags.id });
+    if (!tag) [tag] = await tx.select({ id: tags.id }).from(tags).where(eq(sql`lower(${tags.name})`, name.toLowerCase())).limit(1);
+    if (tag) await tx.insert(offerTags).values({ offerId, tagId: tag.id }).onConflictDoNothing();
+  }
+}
+
+export async function deleteGig(tx: Tx, id: string): Promise<{ files: string[] } | null> {
+  const [row] = await tx.delete(offers).where(eq(offers.id, id)).returning({ mediaKey: offers.mediaKey, posterKey: offers.posterKey });
+  if (!row) return null;
+  return { files: [row.mediaKey, row.posterKey].filter((key): key is string => !!key) };
+}
+
+export async function countOffersWithMedia(db: Db, key: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(offers).where(eq(offers.mediaKey, key));
+  return n(row?.n);
+}
+
+// ---- messages ----
+export async function listMessages(database: Database, cursor: Cursor | null, limit = PAGE_SIZE) {
+  const rows = await database.query<Record<string, unknown>>(`
+    select m.id, m.message, m.created_at, m.created_at::text as cursor_at, coalesce(o.title, m.offer_title) as offer_title,
+      s.id as sender_id, s.display_name as sender_name, r.id as receiver_id, r.display_name as receiver_name
+    from gig_messages m
+      left join users s on s.id = m.sender_id
+      left join users r on r.id = m.receiver_id
+      left join offers o on o.id = m.offer_id
+    where ($1::timestamptz is null or (m.created_at, m.id) < ($1::timestamptz, $2::uuid))
+    order by m.created_at desc, m.id desc limit $3`, [cursor?.at ?? null, cursor?.id ?? null, limit + 1]);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const items: AdminMessage[] = page.map((row) => ({
+    id: String(row.id), message: String(row.message), createdAt: new Date(row.created_at as string).toISOString(),
+    offerTitle: (row.offer_title as string | null) ?? null,
+    from: row.sender_id ? { id: String(row.sender_id), displayName: String(row.sender_name) } : null,
+    to: row.receiver_id ? { id: String(row.receiver_id), displayName: String(row.receiver_name) } : null,
+  }));
+  const [count] = await database.query<{ n: unknown }>('select count(*) as n from gig_messages');
+  return { items, total: n(count?.n), nextCursor: rows.length > limit && last ? encodeCursor(String(last.cursor_at), String(last.id)) : null };
+}
+
+// ---- analytics ----
+export async function orderTotals(database: Database) {
+  const rows = await database.query<{ status: string; orders: unknown; revenue: unknown }>(
+    'select status, count(*) as orders, coalesce(sum(price_pence), 0)::float8 as revenue from orders group by status');
+  return rows.map((row) => ({ status: row.status, orders: n(row.orders), revenuePence: n(row.revenue) }));
+}
+
+export async function topSellers(database: Database, limit: number) {
+  const rows = await database.query<{ id: string; name: string; orders: unknown; revenue: unknown }>(`
+    select o.seller_id as id, u.display_name as name, count(*) as orders, coalesce(sum(o.price_pence), 0)::float8 as revenue
+    from orders o join users u on u.id = o.seller_id
+    where o.status = $1
+    group by o.seller_id, u.display_name
+    order by revenue desc, orders desc, u.display_name
+    limit $2`, [REVENUE_STATUS, limit]);
+  return rows.map((row) => ({ creatorId: row.id, displayName: row.name, orderCount: n(row.orders), revenuePence: n(row.revenue) }));
+}
+
+/** Completed revenue per day (last 30 days) or per week (last 12 weeks), empty periods included. */
+export async function revenueSeries(database: Database, unit: RevenueUnit, now: Date) {
+  const periods = unit === 'day' ? 30 : 12;
+  const step = unit === 'day' ? '1 day' : '1 week';
+  const rows = await database.query<{ start: string; revenue: unknown; orders: unknown }>(`
+    with buckets as (
+      select generate_series(date_trunc('${unit}', $1::timestamptz) - interval '${step}' * ${periods - 1}, date_trunc('${unit}', $1::timestamptz), interval '${step}') as start
+    )
+    select to_char(b.start, 'YYYY-MM-DD') as start, coalesce(sum(o.price_pence), 0)::float8 as revenue, count(o.id) as orders
+    from buckets b
+      left join orders o on o.status = $2 and date_trunc('${unit}', coalesce(o.completed_at, o.created_at)) = b.start
+    group by b.start order by b.start`, [now.toISOString(), REVENUE_STATUS]);
+  return rows.map((row) => ({ start: row.start, revenuePence: n(row.revenue), orders: n(row.orders) }));
+}
+
+// ---- impersonation and audit ----
+export async function insertSession(tx: Tx, values: { id: string; token: string; userId: string; impersonatedBy: string; expiresAt: Date; ipAddress: string; userAgent: string; now: Date }) {
+  await tx.insert(sessions).values({ ...values, createdAt: values.now, updatedAt: values.now });
+}
+
+export async function findSessionByToken(db: Db | Tx, token: string) {
+  const [row] = await db.select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, impersonatedBy: sessions.impersonatedBy }).from(sessions).where(eq(sessions.token, token)).limit(1);
+  return row ?? null;
+}
+
+export async function deleteSession(tx: Tx | Db, id: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function insertSecurityEvent(tx: Tx | Db, values: { userId: string; event: string; ipAddress: string; details: Record<string, unknown>; now: Date }) {
+  await tx.insert(securityLogs).values({ userId: values.userId, event: values.event, ipAddress: values.ipAddress, details: values.details, createdAt: values.now });
+}
+
+export async function insertAudit(db: Db, values: { adminId: string; actingAsUserId: string; method: string; path: string; status: number; now: Date }) {
+  await db.insert(auditLog).values({ ...values, createdAt: values.now });
+}
+
+export async function listAudit(database: Database, cursor: Cursor | null, limit = PAGE_SIZE) {
+  const rows = await database.query<Record<string, unknown>>(`
+    select a.id, a.created_at, a.created_at::text as cursor_at, a.method, a.path, a.status,
+      a.admin_id, ad.display_name as admin_name, a.acting_as_user_id, u.display_name as user_name
+    from audit_log a left join users ad on ad.id = a.admin_id left join users u on u.id = a.acting_as_user_id
+    where ($1::timestamptz is null or (a.created_at, a.id) < ($1::timestamptz, $2::uuid))
+    order by a.created_at desc, a.id desc limit $3`, [cursor?.at ?? null, cursor?.id ?? null, limit + 1]);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const items: AuditEntry[] = page.map((row) => ({
+    id: String(row.id), createdAt: new Date(row.created_at as string).toISOString(), method: String(row.method), path: String(row.path), status: n(row.status),
+    admin: row.admin_id && row.admin_name ? { id: String(row.admin_id), displayName: String(row.admin_name) } : null,
+    actingAs: row.acting_as_user_id && row.user_name ? { id: String(row.acting_as_user_id), displayName: String(row.user_name) } : null,
+  }));
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(String(last.cursor_at), String(last.id)) : null };
+}
+

@@ -1,0 +1,57 @@
+/** Creators: the admin creates, edits and deletes the people of GigReel (SPEC sections 2 and 6). */
+import { randomUUID } from 'node:crypto';
+import { adminTexts, type AdminCreator, type CreatorFormOutput } from '@gigreel/core';
+import type { AppDeps } from '../deps.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { assertMayDeleteCreator } from './admin.policy.ts';
+import { deleteUser, emailInUse, findCreator, insertCreator, NO_LOGIN_DOMAIN, updateCreator } from './admin.queries.ts';
+import { removeFiles } from './files.ts';
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/**
+ * A creator made here has no password. With an email they can claim the account through "forgot
+ * password"; without one they are a profile the admin runs (and can use through impersonation).
+ */
+export async function createCreator(deps: AppDeps, input: CreatorFormOutput): Promise<AdminCreator> {
+  const id = randomUUID().replace(/-/g, '');
+  const email = input.email ?? `${id}${NO_LOGIN_DOMAIN}`;
+  const { db } = deps.database;
+  if (input.email && (await emailInUse(db, input.email))) throw conflict(adminTexts.creators.emailTaken);
+  try {
+    await db.transaction(async (tx) => insertCreator(tx, { id, email, displayName: input.displayName, bio: input.bio, location: input.location, paypalLink: input.paypalLink, now: deps.clock.now() }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(adminTexts.creators.emailTaken);
+    throw error;
+  }
+  return (await findCreator(db, id))!;
+}
+
+/** A blank email keeps the current one: an account's login is not removed from here. */
+export async function editCreator(deps: AppDeps, id: string, input: CreatorFormOutput): Promise<AdminCreator> {
+  const { db } = deps.database;
+  if (input.email && (await emailInUse(db, input.email, id))) throw conflict(adminTexts.creators.emailTaken);
+  let found = false;
+  try {
+    found = await db.transaction(async (tx) => updateCreator(tx, id, { displayName: input.displayName, email: input.email ?? undefined, bio: input.bio, location: input.location, paypalLink: input.paypalLink, now: deps.clock.now() }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(adminTexts.creators.emailTaken);
+    throw error;
+  }
+  if (!found) throw notFound(adminTexts.creators.notFound);
+  return (await findCreator(db, id))!;
+}
+
+/**
+ * Deleting a creator removes their account, sessions, offer (with its tags and engagement) and its
+ * media. Orders and messages stay for the other person, with this side shown as "Unknown".
+ */
+export async function removeCreator(deps: AppDeps, actorId: string, id: string): Promise<void> {
+  const { db } = deps.database;
+  const target = await findCreator(db, id);
+  if (!target) throw notFound(adminTexts.creators.notFound);
+  assertMayDeleteCreator(actorId, target);
+  const removed = await db.transaction(async (tx) => deleteUser(tx, id));
+  if (!removed) throw notFound(adminTexts.creators.notFound);
+  await removeFiles(deps, removed.files);
+}

@@ -1,0 +1,111 @@
+/**
+ * Impersonation as a server-side session (SPEC section 4, made safe): the admin gets a Better Auth
+ * session of the creator, marked impersonated_by, in the usual session cookie, while their own
+ * session token waits in a second HttpOnly cookie to be restored by "Stop Impersonation". Nothing
+ * about it is stored in the browser where script can read it, and the creator's own sessions are
+ * untouched. Both moves are security events.
+ */
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { adminTexts, INACTIVITY_LOGOUT_MS } from '@gigreel/core';
+import type { AppDeps } from '../deps.ts';
+import { AppError, forbidden, notFound } from '../http/errors.ts';
+import type { SessionViewer } from '../auth/viewer.ts';
+import { assertMayImpersonate } from './admin.policy.ts';
+import { deleteSession, findCreator, findSessionByToken, insertSecurityEvent, insertSession } from './admin.queries.ts';
+
+type CookieSpec = { name: string; attributes: { path?: string; sameSite?: string; secure?: boolean; httpOnly?: boolean; domain?: string } };
+
+/** Better Auth's session cookie (its name carries our "gigreel" prefix and, over https, __Secure-). */
+async function sessionCookieSpec(deps: AppDeps): Promise<CookieSpec> {
+  const context = await deps.auth.$context;
+  return context.authCookies.sessionToken as CookieSpec;
+}
+
+const adminCookieName = (session: CookieSpec) => session.name.replace(/session_token$/, 'admin_session');
+
+/** Signed the way Better Auth (better-call) signs its cookies: value.base64(HMAC-SHA256), URI-encoded. */
+export function signToken(token: string, secret: string): string {
+  return encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`);
+}
+
+export function verifySignedToken(raw: string | undefined, secret: string): string | null {
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+function serialize(spec: CookieSpec, name: string, value: string, maxAgeSeconds: number): string {
+  const a = spec.attributes;
+  const parts = [`${name}=${value}`, `Path=${a.path ?? '/'}`, `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`, 'HttpOnly', `SameSite=${a.sameSite ? a.sameSite[0]!.toUpperCase() + a.sameSite.slice(1).toLowerCase() : 'Lax'}`];
+  if (a.secure) parts.push('Secure');
+  if (a.domain) parts.push(`Domain=${a.domain}`);
+  return parts.join('; ');
+}
+
+export type CookieOut = string[];
+type RequestMeta = { cookieHeader: string | undefined; ip: string; userAgent: string };
+
+export async function startImpersonation(deps: AppDeps, admin: SessionViewer, targetId: string, request: RequestMeta): Promise<{ cookies: CookieOut; displayName: string }> {
+  const { db } = deps.database;
+  const target = await findCreator(db, targetId);
+  if (!target) throw notFound(adminTexts.creators.notFound);
+  assertMayImpersonate(admin.id, target);
+  const spec = await sessionCookieSpec(deps);
+  const adminCookie = readCookie(request.cookieHeader, spec.name);
+  if (!verifySignedToken(adminCookie, deps.config.authSecret)) throw forbidden(adminTexts.impersonation.adminSessionEnded);
+  const now = deps.clock.now();
+  const token = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(now.getTime() + INACTIVITY_LOGOUT_MS);
+  await db.transaction(async (tx) => {
+    await insertSession(tx, { id: randomUUID().replace(/-/g, ''), token, userId: target.id, impersonatedBy: admin.id, expiresAt, ipAddress: request.ip, userAgent: request.userAgent.slice(0, 500), now });
+    await insertSecurityEvent(tx, { userId: admin.id, event: 'impersonation_started', ipAddress: request.ip, details: { actingAsUserId: target.id }, now });
+  });
+  const seconds = INACTIVITY_LOGOUT_MS / 1000;
+  return {
+    displayName: target.displayName,
+    cookies: [serialize(spec, spec.name, signToken(token, deps.config.authSecret), seconds), serialize(spec, adminCookieName(spec), adminCookie!, 24 * 3600)],
+  };
+}
+
+/**
+ * Ends the impersonating session and puts the admin's own session back, if it is still alive and
+ * belongs to the admin who started this one; otherwise both cookies are cleared and the admin logs in again.
+ */
+export async function stopImpersonation(deps: AppDeps, viewer: SessionViewer, request: RequestMeta): Promise<{ cookies: CookieOut }> {
+  if (!viewer.impersonatedBy) throw forbidden(adminTexts.impersonation.notImpersonating);
+  const { db } = deps.database;
+  const spec = await sessionCookieSpec(deps);
+  const adminName = adminCookieName(spec);
+  const stored = readCookie(request.cookieHeader, adminName);
+  const adminToken = verifySignedToken(stored, deps.config.authSecret);
+  const adminSession = adminToken ? await findSessionByToken(db, adminToken) : null;
+  const now = deps.clock.now();
+  await db.transaction(async (tx) => {
+    await deleteSession(tx, viewer.sessionId);
+    await insertSecurityEvent(tx, { userId: viewer.impersonatedBy!, event: 'impersonation_stopped', ipAddress: request.ip, details: { actingAsUserId: viewer.id }, now });
+  });
+  const clearAdmin = serialize(spec, adminName, '', 0);
+  const alive = adminSession && adminSession.userId === viewer.impersonatedBy && !adminSession.impersonatedBy && adminSession.expiresAt.getTime() > now.getTime();
+  if (!alive) {
+    throw Object.assign(new AppError(401, 'admin_session_ended', adminTexts.impersonation.adminSessionEnded), { cookies: [clearAdmin, serialize(spec, spec.name, '', 0)] });
+  }
+  return { cookies: [serialize(spec, spec.name, stored!, (adminSession.expiresAt.getTime() - now.getTime()) / 1000), clearAdmin] };
+}

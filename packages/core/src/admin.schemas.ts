@@ -1,0 +1,162 @@
+/**
+ * Admin inputs (SPEC section 5: admin gig and creator forms). The web forms resolve with these and
+ * the server parses the same, so both sides agree on every limit and message.
+ */
+import { z } from 'zod';
+import { BIO_MAX, DISPLAY_NAME_MAX, EMAIL_MAX, GIG_DESCRIPTION_MAX, MUSIC_TRACK_MAX, PURCHASE_NOTE_MAX, TITLE_MAX, URL_MAX } from './constants.ts';
+import { parsePriceToPence } from './money.ts';
+import { isSafeUrl, normalizeLink, sanitizeText } from './sanitize.ts';
+import { texts } from './texts.ts';
+import { adminTexts } from './admin.texts.ts';
+
+const v = texts.validation;
+export const ADMIN_HASHTAG_MAX = 30;
+export const ADMIN_HASHTAGS_PER_GIG = 10;
+
+/** Optional free text: sanitised and trimmed; empty becomes null (SPEC: "sent as null when empty"). */
+const optionalText = (max: number) =>
+  z.string().max(max * 2, v.tooLong(max)).optional().nullable()
+    .transform((value) => (value == null ? null : sanitizeText(value)))
+    .pipe(z.string().max(max, v.tooLong(max)).nullable())
+    .transform((value) => (value ? value : null));
+
+/** Optional link: empty becomes null; otherwise it must be a safe http(s) URL (https:// added). */
+const optionalUrl = z.string().max(URL_MAX, v.invalidUrl).optional().nullable().transform((value, ctx) => {
+  const raw = value?.trim() ?? '';
+  if (!raw) return null;
+  const checked = normalizeLink(raw);
+  if (!checked.ok || !isSafeUrl(checked.url)) {
+    ctx.addIssue({ code: 'custom', message: v.invalidUrl });
+    return z.NEVER;
+  }
+  return checked.url;
+});
+
+/** Checkbox as a boolean, or the 'true'/'false' text of a multipart field. */
+const checkbox = z.union([z.boolean(), z.enum(['true', 'false', 'on', '']).transform((value) => value === 'true' || value === 'on')]).default(false);
+
+/**
+ * Hashtags are typed space separated ("#design logo"); only a non-blank field is processed, so an
+ * edit that leaves it blank keeps the gig's tags. Names lose their '#', are lowercased and de-duplicated.
+ */
+export function parseAdminHashtags(input: string | null | undefined): string[] | null {
+  if (!input || !input.trim()) return null;
+  const names = input.split(/\s+/).map((word) => sanitizeText(word).replace(/^#+/, '').toLowerCase()).filter(Boolean);
+  return [...new Set(names)];
+}
+
+export const gigFormSchema = z
+  .strictObject({
+    userId: z.string().max(100).optional(),
+    title: z.string({ error: v.titleRequired }).transform((value) => sanitizeText(value)).pipe(z.string().min(1, v.titleRequired).max(TITLE_MAX, v.tooLong(TITLE_MAX))),
+    link: z.string({ error: v.linkRequired }).max(URL_MAX, v.invalidLink),
+    isPaidOffer: checkbox,
+    price: z.string().max(20).optional().nullable(),
+    paypalLink: z.string().max(URL_MAX).optional().nullable(),
+    purchaseNote: optionalText(PURCHASE_NOTE_MAX),
+    description: optionalText(GIG_DESCRIPTION_MAX),
+    musicTrackName: optionalText(MUSIC_TRACK_MAX),
+    musicCreditLink: optionalUrl,
+    hashtags: z.string().max(500).optional().nullable(),
+  })
+  .transform((form, ctx) => {
+    const link = form.link.trim();
+    if (!link) {
+      ctx.addIssue({ code: 'custom', message: v.linkRequired, path: ['link'] });
+      return z.NEVER;
+    }
+    const checked = normalizeLink(link);
+    if (!checked.ok) {
+      ctx.addIssue({ code: 'custom', message: checked.message, path: ['link'] });
+      return z.NEVER;
+    }
+    let pricePence: number | null = null;
+    let paypalLink: string | null = null;
+    if (form.isPaidOffer) {
+      const price = form.price?.trim() ?? '';
+      pricePence = price ? parsePriceToPence(price) : null;
+      if (!price) {
+        ctx.addIssue({ code: 'custom', message: v.missingPaidFields, path: ['price'] });
+        return z.NEVER;
+      }
+      if (pricePence === null) {
+        ctx.addIssue({ code: 'custom', message: v.invalidPrice, path: ['price'] });
+        return z.NEVER;
+      }
+      const rawPaypal = form.paypalLink?.trim() ?? '';
+      if (rawPaypal) {
+        const paypal = normalizeLink(rawPaypal);
+        if (!paypal.ok) {
+          ctx.addIssue({ code: 'custom', message: v.invalidUrl, path: ['paypalLink'] });
+          return z.NEVER;
+        }
+        paypalLink = paypal.url;
+      }
+    }
+    const tags = parseAdminHashtags(form.hashtags);
+    if (tags && tags.some((tag) => tag.length > ADMIN_HASHTAG_MAX)) {
+      ctx.addIssue({ code: 'custom', message: `Each hashtag must be at most ${ADMIN_HASHTAG_MAX} characters`, path: ['hashtags'] });
+      return z.NEVER;
+    }
+    if (tags && tags.length > ADMIN_HASHTAGS_PER_GIG) {
+      ctx.addIssue({ code: 'custom', message: `At most ${ADMIN_HASHTAGS_PER_GIG} hashtags`, path: ['hashtags'] });
+      return z.NEVER;
+    }
+    return {
+      userId: form.userId?.trim() || null,
+      title: form.title,
+      link: checked.url,
+      isPaidOffer: form.isPaidOffer,
+      pricePence,
+      paypalLink,
+      purchaseNote: form.isPaidOffer ? form.purchaseNote : null,
+      description: form.description,
+      musicTrackName: form.musicTrackName,
+      musicCreditLink: form.musicCreditLink,
+      /** null: leave the gig's tags as they are (blank field). */
+      tags,
+    };
+  });
+export type GigFormInput = z.input<typeof gigFormSchema>;
+export type GigFormOutput = z.output<typeof gigFormSchema>;
+
+/** The description counter under the field, "n/500". */
+export const descriptionCounter = (text: string | null | undefined) => `${(text ?? '').length}/${GIG_DESCRIPTION_MAX}`;
+
+export const creatorFormSchema = z.strictObject({
+  displayName: z
+    .string({ error: adminTexts.creators.displayNameRequired })
+    .transform((value) => sanitizeText(value))
+    .pipe(z.string().min(1, adminTexts.creators.displayNameRequired).max(DISPLAY_NAME_MAX, v.displayName)),
+  /** Optional: a creator without an email is a profile the admin manages, with no login. */
+  email: z.string().max(EMAIL_MAX, v.invalidEmail).optional().nullable().transform((value, ctx) => {
+    const email = sanitizeText(value ?? '').toLowerCase();
+    if (!email) return null;
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      ctx.addIssue({ code: 'custom', message: v.invalidEmail });
+      return z.NEVER;
+    }
+    return email;
+  }),
+  bio: optionalText(BIO_MAX),
+  location: optionalText(100),
+  paypalLink: optionalUrl,
+});
+export type CreatorFormInput = z.input<typeof creatorFormSchema>;
+export type CreatorFormOutput = z.output<typeof creatorFormSchema>;
+
+export const EXPORT_TABLES = ['offers', 'users', 'transactions', 'messages'] as const;
+export type ExportTable = (typeof EXPORT_TABLES)[number];
+export const EXPORT_TABLE_LABELS: Record<ExportTable, string> = { offers: 'Offers', users: 'Users', transactions: 'Transactions', messages: 'Messages' };
+export const exportTableSchema = z.enum(EXPORT_TABLES, { error: adminTexts.export.chooseTable });
+
+export const REVENUE_UNITS = ['day', 'week'] as const;
+export type RevenueUnit = (typeof REVENUE_UNITS)[number];
+export const analyticsQuerySchema = z.object({ unit: z.enum(REVENUE_UNITS).default('day') });
+
+/** Keyset page requests: an opaque cursor from the previous page. */
+export const adminPageQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  q: z.string().max(100).optional(),
+  withoutOffer: z.enum(['1', '0']).optional(),
+});
