@@ -1,6 +1,7 @@
 /** Builds the Fastify app from its dependencies, so tests build the same app main.ts serves. */
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import type { AppDeps } from './deps.ts';
 import { installErrorHandler } from './http/errors.ts';
@@ -21,6 +22,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await installSecurity(app, deps.config);
   await app.register(multipart, { limits: { fileSize: 1, files: 1 }, throwFileSizeLimit: true });
   app.get('/api/health', async () => ({ status: 'ok', database: deps.database.kind }));
+  await adminRoutes(app, deps);
   await authRoutes(app, deps);
   await mediaRoutes(app, deps.storage);
   await messagingRoutes(app, deps);

@@ -10,4 +10,5 @@ export * from './offers.contract.ts';
 export * from './offers.schemas.ts';
 export * from './orders.exports.ts';
 export * from './messages.exports.ts';
+export * from './admin.index.ts';
 export * from './profile.exports.ts';
