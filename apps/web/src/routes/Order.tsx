@@ -1,5 +1,61 @@
-import { Placeholder } from '../ui/Placeholder.tsx';
+/** /order/{id}: details, the message log, canned messages and the actions of the viewer's role (SPEC section 2). */
+import { Link, useParams } from 'react-router';
+import { formatDate, formatPence, ordersTexts, type OrderDetail } from '@gigreel/core';
+import { ApiError } from '../api/client.ts';
+import { BackLink } from '../features/orders/BackLink.tsx';
+import { OrderActions } from '../features/orders/OrderActions.tsx';
+import { OrderMessages } from '../features/orders/OrderMessages.tsx';
+import { PaymentBadge } from '../features/orders/PaymentBadge.tsx';
+import { useOrder } from '../features/orders/orders.api.ts';
+import { buttonClass } from '../ui/button.tsx';
+import { Card, EmptyState, Spinner } from '../ui/misc.tsx';
 
 export default function OrderPage() {
-  return <Placeholder title="Order details" />;
+  const { orderId = '' } = useParams();
+  const query = useOrder(orderId);
+  return (
+    <section className="flex flex-col gap-4 px-4 py-4 md:mx-auto md:max-w-2xl">
+      <BackLink to="/orders" label="Back to orders" />
+      {query.isPending ? <Spinner label="Loading order" /> : null}
+      {query.isError ? (
+        <EmptyState title={query.error instanceof ApiError && query.error.status === 404 ? ordersTexts.notFound : ordersTexts.fetchDetailsFailed} action={<Link to="/orders" className={buttonClass('outline', 'sm')}>Go to orders</Link>} />
+      ) : null}
+      {query.data ? <OrderView order={query.data} /> : null}
+    </section>
+  );
+}
+
+function OrderView({ order }: { order: OrderDetail }) {
+  const rows: Array<[string, string | null]> = [
+    ['Buyer', order.buyer?.displayName ?? 'Unknown'],
+    ['Seller', order.seller?.displayName ?? 'Unknown'],
+    ['Ordered', formatDate(order.createdAt)],
+    ['Paid', order.paidAt ? formatDate(order.paidAt) : null],
+    ['Delivered', order.deliveredAt ? formatDate(order.deliveredAt) : null],
+    ['Completed', order.completedAt ? formatDate(order.completedAt) : null],
+  ];
+  return (
+    <>
+      <Card className="flex flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-xs font-semibold uppercase tracking-wide text-zinc-400">{order.job ? 'Private job' : 'Order'}</p>
+            <h1 className="text-xl font-bold text-white">{order.title}</h1>
+          </div>
+          <PaymentBadge status={order.status} />
+        </div>
+        <p className="text-2xl font-bold text-white">{order.pricePence !== null ? formatPence(order.pricePence) : 'No budget set'}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          {rows.filter(([, value]) => value).map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-zinc-400">{label}</dt>
+              <dd className="text-right text-zinc-100">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <OrderActions order={order} />
+      <OrderMessages order={order} />
+    </>
+  );
 }

@@ -1,9 +1,40 @@
-/** Placeholder with the agreed props; the orders feature (issue 5) replaces its body. */
-import type { FeedOffer } from '@gigreel/core';
+/**
+ * Complete Payment (SPEC sections 2, 4, 7): the buyer pays on the seller's payment page (their link,
+ * or the personal link built from their name) in a new tab, then "I've paid" records the order as
+ * paid with the server's time. Opened by Buy on a paid offer in the feed.
+ */
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ordersTexts, paymentLinkFor, type FeedOffer } from '@gigreel/core';
+import { ApiError } from '../../api/client.ts';
 import { Dialog } from '../../ui/dialog.tsx';
+import { useBuyOffer } from './orders.api.ts';
+import { PaymentSteps } from './PaymentSteps.tsx';
 
 export type CompletePaymentDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; offer: FeedOffer };
 
 export function CompletePaymentDialog({ open, onOpenChange, offer }: CompletePaymentDialogProps) {
-  return <Dialog open={open} onOpenChange={onOpenChange} title="Complete Payment" description={offer.title} />;
+  const navigate = useNavigate();
+  const buy = useBuyOffer();
+  const confirm = () =>
+    buy.mutate(offer.id, {
+      onSuccess: (order) => {
+        toast.success(ordersTexts.paymentConfirmed);
+        onOpenChange(false);
+        navigate(`/order/${order.id}`);
+      },
+      onError: (error) => toast.error(ordersTexts.confirmPaymentFailed, { description: error instanceof ApiError ? error.message : undefined }),
+    });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={ordersTexts.paymentTitle} description={offer.title}>
+      <PaymentSteps
+        paymentLink={paymentLinkFor({ paypalLink: offer.paypalLink, displayName: offer.creator.displayName })}
+        pricePence={offer.pricePence}
+        sellerName={offer.creator.displayName}
+        note={offer.purchaseNote}
+        confirming={buy.isPending}
+        onConfirm={confirm}
+      />
+    </Dialog>
+  );
 }
