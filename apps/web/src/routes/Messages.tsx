@@ -1,5 +1,46 @@
-import { Placeholder } from '../ui/Placeholder.tsx';
+/**
+ * /messages (SPEC section 2): conversations grouped per other person, and the selected thread
+ * (?with={userId}). Live: new messages arrive without a reload through the shared event stream,
+ * which reconnects by itself and refetches what arrived meanwhile.
+ */
+import { WifiOff } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { messageTexts } from '@gigreel/core';
+import { useConversations } from '../features/messages/hooks.ts';
+import { ConversationList } from '../features/messages/ConversationList.tsx';
+import { ThreadView } from '../features/messages/ThreadView.tsx';
+import { useLiveUpdates } from '../features/realtime/useLive.ts';
+import { buttonClass } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
+import { EmptyState, Spinner } from '../ui/misc.tsx';
 
 export default function MessagesPage() {
-  return <Placeholder title="Messages" />;
+  const live = useLiveUpdates();
+  const [params] = useSearchParams();
+  const activeId = params.get('with');
+  const conversations = useConversations();
+  const total = conversations.data?.total ?? 0;
+
+  return (
+    <div className="md:grid md:h-[calc(100dvh-3.5rem)] md:grid-cols-[340px_1fr] md:overflow-hidden">
+      <section aria-labelledby="messages-title" className={cn('md:overflow-y-auto md:border-r md:border-line', activeId && 'hidden md:block')}>
+        <header className="flex items-baseline gap-2 px-4 pb-2 pt-3">
+          <h1 id="messages-title" className="text-2xl font-bold text-white">{messageTexts.pageTitle}</h1>
+          {conversations.data ? <span className="ml-auto text-sm text-zinc-400">{messageTexts.conversationCount(total)}</span> : null}
+        </header>
+        {live === 'reconnecting' ? (
+          <p role="status" className="mx-4 mb-2 flex items-center gap-2 rounded-lg bg-amber-900/40 px-3 py-1.5 text-xs text-amber-200">
+            <WifiOff className="h-3.5 w-3.5" aria-hidden="true" /> {messageTexts.reconnecting}
+          </p>
+        ) : null}
+        {conversations.isPending ? <Spinner /> : null}
+        {conversations.isError ? <EmptyState title={messageTexts.failedToLoad} action={<button type="button" className={buttonClass('outline')} onClick={() => void conversations.refetch()}>Try again</button>} /> : null}
+        {conversations.data && total === 0 ? <EmptyState title={messageTexts.noMessages}>{messageTexts.noMessagesHint}</EmptyState> : null}
+        {conversations.data && total > 0 ? <ConversationList conversations={conversations.data.conversations} activeId={activeId} /> : null}
+      </section>
+      <div className={cn('md:overflow-y-auto', !activeId && 'hidden md:flex md:items-center md:justify-center')}>
+        {activeId ? <ThreadView key={activeId} userId={activeId} /> : <p className="text-sm text-zinc-400">{total > 0 ? 'Select a conversation' : ''}</p>}
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,88 @@
-import { Placeholder } from '../ui/Placeholder.tsx';
+/**
+ * /notifications (SPEC leaves the content open): every notification, newest first, each linking to
+ * what it is about; opening one marks it read; mark one or all read. Updated live.
+ */
+import { Bell, BriefcaseBusiness, CheckCheck, CircleCheck, MessageCircle, Package, PoundSterling, Sparkles } from 'lucide-react';
+import type { NotificationItem } from '@gigreel/core';
+import { notificationTexts } from '@gigreel/core';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { formatMessageDate } from '../features/messages/format.ts';
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../features/notifications/hooks.ts';
+import { useLiveUpdates } from '../features/realtime/useLive.ts';
+import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
+import { EmptyState, Spinner } from '../ui/misc.tsx';
+
+const icons: Record<string, typeof Bell> = {
+  message: MessageCircle,
+  offer_approved: Sparkles,
+  order_paid: PoundSterling,
+  order_delivered: Package,
+  order_completed: CircleCheck,
+  job_accepted: BriefcaseBusiness,
+  job_declined: BriefcaseBusiness,
+  job_received: BriefcaseBusiness,
+};
 
 export default function NotificationsPage() {
-  return <Placeholder title="Notifications" />;
+  useLiveUpdates();
+  const list = useNotifications();
+  const markOne = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const unread = list.data?.unread.notifications ?? 0;
+  const failed = () => toast.error(notificationTexts.failedToUpdate);
+
+  return (
+    <section aria-labelledby="notifications-title" className="mx-auto w-full max-w-2xl">
+      <header className="flex items-center justify-between gap-3 px-4 pb-2 pt-4">
+        <h1 id="notifications-title" className="text-2xl font-bold text-white">
+          {notificationTexts.pageTitle}
+          {unread > 0 ? <span className="ml-2 align-middle text-sm font-semibold text-brand-400">{unread} {notificationTexts.unread.toLowerCase()}</span> : null}
+        </h1>
+        <Button variant="outline" size="sm" disabled={unread === 0} busy={markAll.isPending} onClick={() => markAll.mutate(undefined, { onError: failed })}>
+          <CheckCheck className="h-4 w-4" aria-hidden="true" />
+          {notificationTexts.markAllRead}
+        </Button>
+      </header>
+      {list.isPending ? <Spinner /> : null}
+      {list.isError ? <EmptyState title={notificationTexts.failedToLoad} /> : null}
+      {list.data && list.data.notifications.length === 0 ? (
+        <EmptyState title={notificationTexts.empty}>{notificationTexts.emptyHint}</EmptyState>
+      ) : null}
+      {list.data && list.data.notifications.length > 0 ? (
+        <ul aria-label="Notifications" className="flex flex-col">
+          {list.data.notifications.map((item) => (
+            <NotificationRow key={item.id} item={item} onRead={() => markOne.mutate(item.id, { onError: failed })} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: () => void }) {
+  const Icon = icons[item.kind] ?? Bell;
+  return (
+    <li className={cn('flex items-start gap-1 border-b border-line pr-2', !item.read && 'bg-brand-600/10')}>
+      <Link to={item.link} onClick={() => !item.read && onRead()} className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3 hover:bg-white/5">
+        <span className={cn('mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full', item.read ? 'bg-zinc-800 text-zinc-300' : 'bg-brand-600 text-white')}>
+          <Icon className="h-4.5 w-4.5" aria-hidden="true" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className={cn('block', item.read ? 'text-zinc-200' : 'font-bold text-white')}>
+            {!item.read ? <span className="sr-only">{notificationTexts.unread}: </span> : null}
+            {item.title}
+          </span>
+          {item.body ? <span className="mt-0.5 line-clamp-2 block break-words text-sm text-zinc-400">{item.body}</span> : null}
+          <time dateTime={item.createdAt} className="mt-1 block text-xs text-zinc-400">{formatMessageDate(item.createdAt)}</time>
+        </span>
+      </Link>
+      {!item.read ? (
+        <button type="button" onClick={onRead} aria-label={`${notificationTexts.markRead}: ${item.title}`} title={notificationTexts.markRead} className="mt-2 rounded-full p-2.5 text-zinc-300 hover:bg-white/10 hover:text-white">
+          <CheckCheck className="h-5 w-5" aria-hidden="true" />
+        </button>
+      ) : null}
+    </li>
+  );
 }

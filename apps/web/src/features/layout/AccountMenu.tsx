@@ -3,6 +3,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import type { Viewer } from '@gigreel/core';
 import { useLogOut } from '../auth/session.ts';
+import { AccountUnreadBadge, MenuUnreadBadge } from '../notifications/UnreadBadge.tsx';
 import { Avatar } from './Avatar.tsx';
 
 const items = [
@@ -21,8 +22,9 @@ export function AccountMenu({ viewer }: { viewer: Viewer }) {
   const logOut = useLogOut();
   return (
     <Menu.Root>
-      <Menu.Trigger className="rounded-full" aria-label={`Account menu for ${viewer.displayName}`}>
+      <Menu.Trigger className="relative rounded-full" aria-label={`Account menu for ${viewer.displayName}`}>
         <Avatar name={viewer.displayName} src={viewer.profileImage} size={36} />
+        <AccountUnreadBadge />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={8} className="z-50 min-w-48 rounded-xl border border-line bg-panel p-1 shadow-xl">
@@ -30,6 +32,7 @@ export function AccountMenu({ viewer }: { viewer: Viewer }) {
           {items.map((item) => (
             <Menu.Item key={item.to} onSelect={() => navigate(item.to)} className="cursor-pointer rounded-lg px-3 py-2 text-sm text-zinc-100 outline-none data-[highlighted]:bg-white/10">
               {item.label}
+              <MenuUnreadBadge to={item.to} />
             </Menu.Item>
           ))}
           <Menu.Separator className="my-1 h-px bg-line" />

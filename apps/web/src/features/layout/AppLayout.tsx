@@ -11,6 +11,7 @@ import { buttonClass } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { requireAuth } from '../auth/AuthRequired.tsx';
 import { useViewer } from '../auth/session.ts';
+import { TabUnreadBadge } from '../notifications/UnreadBadge.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { BackButton, HEADER_BACK } from './BackButton.tsx';
 import { GetAppButton } from './GetAppButton.tsx';
@@ -118,9 +119,10 @@ function TabBar() {
       <ul className="mx-auto flex max-w-[480px] justify-around">
         {tabs.map(({ to, label, icon: Icon, needsAccount }) => (
           <li key={to}>
-            <NavLink to={needsAccount && !viewer ? '/signup' : to} end className={({ isActive }) => cn('flex min-w-16 flex-col items-center gap-0.5 px-3 py-2 text-xs font-medium', isActive ? 'text-brand-400' : 'text-zinc-300')}>
+            <NavLink to={needsAccount && !viewer ? '/signup' : to} end className={({ isActive }) => cn('relative flex min-w-16 flex-col items-center gap-0.5 px-3 py-2 text-xs font-medium', isActive ? 'text-brand-400' : 'text-zinc-300')}>
               <Icon className="h-6 w-6" aria-hidden="true" />
               {label}
+              {viewer ? <TabUnreadBadge to={to} /> : null}
             </NavLink>
           </li>
         ))}
