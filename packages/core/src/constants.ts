@@ -6,6 +6,8 @@ export const VIDEO_VISIBILITY_THRESHOLD = 0.6;
 export const INACTIVITY_LOGOUT_MS = 1_800_000;
 export const MESSAGE_MAX = 1000;
 export const PASSWORD_MIN = 8;
+/** Longer passwords are refused before hashing, so a huge one cannot tie up the server. */
+export const PASSWORD_MAX = 128;
 export const DISPLAY_NAME_MIN = 2;
 export const DISPLAY_NAME_MAX = 50;
 export const EMAIL_MAX = 254;
