@@ -189,6 +189,7 @@ export const privateJobs = pgTable('private_jobs', {
 }, (t) => [
   index('private_jobs_to_idx').on(t.toUserId, t.createdAt),
   check('private_jobs_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'delivered')`),
+  check('private_jobs_budget_check', sql`${t.budgetPence} is null or ${t.budgetPence} >= 0`),
   check('private_jobs_delivery_check', sql`${t.deliveryTime} in ('1 Day', '2 Days', '3 Days', '1 Week')`),
 ]);
 

@@ -1,0 +1,1 @@
+ALTER TABLE "private_jobs" ADD CONSTRAINT "private_jobs_budget_check" CHECK ("private_jobs"."budget_pence" is null or "private_jobs"."budget_pence" >= 0);
