@@ -1,13 +1,20 @@
 /** Every setting, parsed and checked once at start-up. The README documents each one. */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const list = z
+const emailList = z
   .string()
   .default('')
-  .transform((value) => value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean));
+  .transform((value) => value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.string().email('each entry must be an email address')));
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -15,11 +22,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: httpUrl.optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('GigReel <no-reply@gigreel.local>'),
-  ADMIN_EMAILS: list,
+  ADMIN_EMAILS: emailList,
   DESIGNER_EMAIL: z.string().email().optional(),
   TRUST_PROXY: z.string().default('loopback'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
@@ -40,7 +47,7 @@ export type Config = {
   adminEmails: string[];
   designerEmail: string | undefined;
   /** Fastify's trustProxy: which hops may set X-Forwarded-For (the login limiter uses the real address). */
-  trustProxy: boolean | string;
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
@@ -49,7 +56,9 @@ export type Config = {
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // A variable set to nothing (FOO= in a .env file or compose file) means "not set".
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
@@ -59,7 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   if (production && !e.AUTH_SECRET) throw new Error('Invalid configuration:\n  AUTH_SECRET is required when NODE_ENV=production');
   if (production && !e.PUBLIC_URL) throw new Error('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production');
-  const trust = e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY;
+  const trust = parseTrustProxy(e.TRUST_PROXY);
+  if (e.PUBLIC_URL && new URL(e.PUBLIC_URL).pathname.replace(/\/+$/, '') !== '') {
+    throw new Error('Invalid configuration:\n  PUBLIC_URL must be an origin without a path, e.g. https://gigreel.example.com');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -77,6 +89,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
   };
+}
+
+/**
+ * TRUST_PROXY: "true" (every hop; only behind a proxy that overwrites X-Forwarded-For), "false", a
+ * number of hops, or addresses and CIDR ranges ("loopback", "10.0.0.0/8,127.0.0.1").
+ */
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  const trimmed = value.trim();
+  if (trimmed === 'true') return true;
+  if (trimmed === 'false') return false;
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    return (_address, hop) => hop < hops;
+  }
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  for (const entry of trimmed.split(',').map((item) => item.trim())) {
+    const [address = '', bits] = entry.split('/');
+    const ok = named.has(entry) || ((isIP(address) !== 0) && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!ok) throw new Error(`Invalid configuration:\n  TRUST_PROXY: "${entry}" is not true, false, a hop count, an address or a CIDR range`);
+  }
+  return trimmed;
 }
 
 /** Outside production a secret is made once and kept in DATA_DIR, so a fresh clone needs no setup. */

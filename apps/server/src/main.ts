@@ -5,9 +5,12 @@ import { buildApp } from './app.ts';
 import { grantListedAdmins } from './auth/roles.queries.ts';
 import { loadConfig } from './config.ts';
 import { createDeps } from './create-deps.ts';
-import { migrateDatabase, openDatabase } from './db/connection.ts';
+import { migrateDatabase, openDatabase, type Database } from './db/connection.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
+
+/** How long SIGTERM waits for requests in flight (and open event streams) before closing anyway. */
+const DRAIN_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,15 +18,21 @@ async function main(): Promise<void> {
     level: config.logLevel,
     ...(process.stdout.isTTY && config.env !== 'production' ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
   });
+  // The lock goes with the process, however it ends.
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
-  await migrateDatabase(database);
+  process.on('exit', unlock);
+
+  let database: Database | undefined;
+  try {
+    database = config.databaseUrl
+      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+      : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+    await migrateDatabase(database);
+  } catch (error) {
+    await database?.close().catch(() => {});
+    throw error;
+  }
   const deps = createDeps({ config, database, log });
-  const granted = await grantListedAdmins(database.db, config.adminEmails);
-  if (granted) log.info({ granted }, 'admin role granted from ADMIN_EMAILS');
-  if (config.seedDemo) await seedDemoIfEmpty(deps);
   const app = await buildApp(deps);
 
   let closing = false;
@@ -31,18 +40,31 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'draining requests and closing the database');
+    let code = 0;
     try {
-      await app.close();
+      const drained = await Promise.race([app.close().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), DRAIN_MS).unref())]);
+      if (!drained) log.warn(`requests still open after ${DRAIN_MS / 1000} s; closing anyway`);
       await database.close();
-    } finally {
-      unlock();
-      process.exit(0);
+      log.info('database closed');
+    } catch (error) {
+      log.error({ err: error }, 'could not close cleanly');
+      code = 1;
     }
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    const granted = await grantListedAdmins(database.db, config.adminEmails);
+    if (granted) log.info({ granted }, 'admin role granted from ADMIN_EMAILS');
+    if (config.seedDemo) await seedDemoIfEmpty(deps);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
   log.info(`GigReel is ready at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`);
 }
 

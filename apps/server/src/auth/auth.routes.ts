@@ -1,16 +1,19 @@
+/**
+ * The auth API. Only these routes exist under /api/auth: Better Auth is called through its server
+ * API, never exposed whole, so none of its other endpoints (get-session, which returns the session
+ * token in its body; change-email; delete-user; list-sessions ...) can be reached from outside.
+ */
 import type { FastifyInstance } from 'fastify';
-import { forgotPasswordInput, loginInput, resetPasswordInput, signUpInput, texts, type MeResponse } from '@gigreel/core';
+import { forgotPasswordInput, loginInput, resetPasswordInput, signOutInput, signUpInput, texts, verifyEmailQuery, type MeResponse } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import { parse } from '../http/errors.ts';
-import { logIn, requestPasswordReset, resetPassword, signUp } from './auth.service.ts';
-import { authHeaders, forwardCookies, sendWebResponse, toWebRequest } from './bridge.ts';
+import { logIn, requestPasswordReset, resetPassword, signOut, signUp, verifyEmail } from './auth.service.ts';
+import { authHeaders, forwardCookies } from './bridge.ts';
 import { loadViewer, toViewer } from './viewer.ts';
-
-/** Better Auth endpoints the product uses as they are; the rest of its surface stays closed. */
-const PASS_THROUGH = new Set(['GET /api/auth/verify-email', 'POST /api/auth/sign-out', 'GET /api/auth/get-session', 'POST /api/auth/send-verification-email']);
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get('/api/me', async (request, reply): Promise<MeResponse> => {
+    reply.header('cache-control', 'no-store');
     const viewer = await loadViewer(deps, request, reply);
     return { viewer: viewer ? await toViewer(deps, viewer) : null };
   });
@@ -28,6 +31,21 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     return { message: texts.auth.welcomeBack };
   });
 
+  app.post('/api/auth/sign-out', async (request, reply) => {
+    parse(signOutInput, request.body);
+    const viewer = await loadViewer(deps, request);
+    const headers = await signOut(deps, viewer, authHeaders(request));
+    forwardCookies(reply, headers);
+    return { message: texts.auth.signedOut };
+  });
+
+  app.get('/api/auth/verify-email', async (request, reply) => {
+    const query = verifyEmailQuery.safeParse(request.query);
+    const { location, headers } = await verifyEmail(deps, query.success ? query.data.token : null, authHeaders(request));
+    forwardCookies(reply, headers);
+    return reply.header('cache-control', 'no-store').redirect(location, 302);
+  });
+
   app.post('/api/auth/forgot-password', async (request) => {
     const { email } = parse(forgotPasswordInput, request.body);
     await requestPasswordReset(deps, email, authHeaders(request));
@@ -39,12 +57,5 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     const response = await resetPassword(deps, input, authHeaders(request));
     forwardCookies(reply, response.headers);
     return { message: texts.auth.passwordUpdated };
-  });
-
-  app.all('/api/auth/*', async (request, reply) => {
-    const key = `${request.method} ${request.url.split('?')[0]}`;
-    if (!PASS_THROUGH.has(key)) return reply.status(404).send({ error: { code: 'not_found', message: `No route ${key}` } });
-    const response = await deps.auth.handler(toWebRequest(request));
-    return sendWebResponse(reply, response);
   });
 }

@@ -6,9 +6,13 @@ import { users, verifications } from '../db/schema.ts';
 import { AppError, badRequest, conflict } from '../http/errors.ts';
 import { countRecentFailures, recordLoginAttempt } from './login-attempts.queries.ts';
 import { findUserIdByEmail } from './roles.queries.ts';
+import { deleteSession } from './sessions.queries.ts';
+import type { SessionViewer } from './viewer.ts';
 
 /** Where the verification link lands once it has signed the person in. */
 export const VERIFIED_CALLBACK = '/?verified=1';
+/** Where an invalid, expired or mangled verification link lands (the login screen can say so). */
+export const VERIFY_FAILED_CALLBACK = '/login?verify=failed';
 
 export async function signUp(deps: AppDeps, input: { displayName: string; email: string; password: string }, headers: Headers): Promise<void> {
   if (await findUserIdByEmail(deps.database.db, input.email)) throw conflict(texts.auth.emailTaken);
@@ -20,7 +24,8 @@ export async function signUp(deps: AppDeps, input: { displayName: string; email:
   } catch (error) {
     // Two sign-ups racing for one email: the unique index lets one win.
     if (await findUserIdByEmail(deps.database.db, input.email)) throw conflict(texts.auth.emailTaken);
-    throw error;
+    deps.log.error({ err: error }, 'sign-up failed');
+    throw new AppError(500, 'sign_up_failed', texts.auth.unexpected);
   }
 }
 
@@ -76,6 +81,7 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
   const [row] = await db.select({ userId: verifications.value, expiresAt: verifications.expiresAt }).from(verifications)
     .where(eq(verifications.identifier, `reset-password:${input.token}`)).limit(1);
   const invalid = new AppError(400, 'invalid_reset_link', texts.auth.invalidResetLinkBody);
+  // Better Auth checks expiry against the system time, so this check does too.
   if (!row || row.expiresAt.getTime() < Date.now()) throw invalid;
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
   if (!user) throw invalid;
@@ -89,4 +95,39 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
   const response = await deps.auth.api.signInEmail({ body: { email: user.email, password: input.password }, headers, asResponse: true });
   if (!response.ok) throw badRequest(texts.auth.resetFailed);
   return response;
+}
+
+/**
+ * Ends the session on the server first, then clears the cookie: if the session row cannot be
+ * deleted, the person is told ("Failed to sign out") rather than left signed in on the server.
+ */
+export async function signOut(deps: AppDeps, viewer: SessionViewer | null, headers: Headers): Promise<Headers> {
+  if (viewer) {
+    try {
+      await deleteSession(deps.database.db, viewer.sessionId);
+    } catch (error) {
+      deps.log.error({ err: error }, 'could not end a session');
+      throw new AppError(500, 'sign_out_failed', texts.auth.signOutFailed);
+    }
+  }
+  const { headers: out } = await deps.auth.api.signOut({ headers, returnHeaders: true });
+  return out;
+}
+
+/**
+ * Follows the mailed verification link: verifies the address and signs the person in. The link's own
+ * callbackURL is ignored (it is ours to choose), and every failure lands on one page with an error.
+ */
+export async function verifyEmail(deps: AppDeps, token: string | null, headers: Headers): Promise<{ location: string; headers: Headers | null }> {
+  if (token) {
+    try {
+      const response = await deps.auth.api.verifyEmail({ query: { token, callbackURL: VERIFIED_CALLBACK }, headers, asResponse: true });
+      const location = response.headers.get('location');
+      const failed = !location || response.status < 300 || response.status >= 400 || new URL(location, deps.config.publicUrl).searchParams.has('error');
+      if (!failed) return { location: VERIFIED_CALLBACK, headers: response.headers };
+    } catch (error) {
+      deps.log.warn({ err: error }, 'verification link refused');
+    }
+  }
+  return { location: VERIFY_FAILED_CALLBACK, headers: null };
 }

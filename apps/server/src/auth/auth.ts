@@ -66,7 +66,9 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
         });
       },
     },
-    trustedOrigins: (request) => [config.publicUrl, request ? new URL(request.url).origin : undefined],
+    // Better Auth is only called through its server API (auth.routes.ts); the cross-site rule for
+    // every request is enforced in http/security.ts.
+    trustedOrigins: [config.publicUrl],
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: 'gigreel',

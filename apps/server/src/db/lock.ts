@@ -22,7 +22,8 @@ export function lockDataDir(dataDir: string): () => void {
       if (pid && pid !== process.pid && isAlive(pid)) {
         throw new DataDirLockedError(
           `Another GigReel process (pid ${pid}) is using the embedded database in ${dataDir}. ` +
-            'Stop it first, or set DATA_DIR to another folder, or use PostgreSQL (DATABASE_URL) to run several processes.',
+            'Stop it first, or set DATA_DIR to another folder, or use PostgreSQL (DATABASE_URL) to run several processes. ' +
+            `If no GigReel process is running, delete ${file}.`,
         );
       }
       rmSync(file, { force: true }); // left behind by a process that died

@@ -41,6 +41,25 @@ export function zodToAppError(error: z.ZodError): AppError {
   return badRequest(issue.message, field);
 }
 
+/** Fastify's own 4xx codes, named for the one error shape. */
+const CODE_FOR_STATUS: Record<number, string> = { 404: 'not_found', 405: 'method_not_allowed', 413: 'too_large', 415: 'unsupported_media_type' };
+
+/**
+ * A database error caused by what a request carried (a NUL byte, a malformed id, a row that breaks a
+ * constraint) is the caller's problem, not a crash: 22xxx is a data exception, 23xxx an integrity
+ * violation. Drizzle wraps the driver's error, so its causes are searched too.
+ */
+export function databaseErrorStatus(error: unknown): { status: number; code: string; message: string } | null {
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+    const sqlState = (current as { code?: unknown }).code;
+    if (typeof sqlState !== 'string' || !/^2[23][0-9A-Z]{3}$/.test(sqlState)) continue;
+    if (sqlState === '23505') return { status: 409, code: 'conflict', message: texts.generic.conflict };
+    if (sqlState === '23503') return { status: 409, code: 'conflict', message: texts.generic.gone };
+    return { status: 400, code: 'bad_request', message: texts.generic.badRequest };
+  }
+  return null;
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | z.ZodError, request, reply) => {
     if (error instanceof AppError) {
@@ -48,18 +67,21 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof z.ZodError) {
       const appError = zodToAppError(error);
-      return reply.status(400).send({ error: { code: appError.code, message: appError.message } });
+      return reply.status(400).send({ error: { code: appError.code, message: appError.message, ...(appError.field ? { field: appError.field } : {}) } });
+    }
+    const fromDatabase = databaseErrorStatus(error);
+    if (fromDatabase) {
+      request.log.warn({ err: error }, 'request refused by a database rule');
+      return reply.status(fromDatabase.status).send({ error: { code: fromDatabase.code, message: fromDatabase.message } });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = (error as FastifyError).code ?? 'bad_request';
-      const message =
-        code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413
-          ? texts.generic.tooLarge
-          : code.startsWith('FST_ERR_CTP') || code === 'FST_ERR_VALIDATION'
-            ? texts.generic.badRequest
-            : error.message;
-      return reply.status(status).send({ error: { code: status === 413 ? 'too_large' : 'bad_request', message } });
+      // Only Fastify's own errors (FST_*) carry a status and a message fit to show; any other 4xx
+      // thrown by a library gets the generic text, so no internal wording reaches a person.
+      const code = (error as FastifyError).code ?? '';
+      const message = status === 413 ? texts.generic.tooLarge : status === 415 ? texts.generic.unsupportedType : texts.generic.badRequest;
+      if (!code.startsWith('FST_')) request.log.warn({ err: error }, 'a library refused the request');
+      return reply.status(status).send({ error: { code: CODE_FOR_STATUS[status] ?? 'bad_request', message } });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: { code: 'internal', message: texts.auth.unexpected } });

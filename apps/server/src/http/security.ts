@@ -6,7 +6,8 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { forbidden } from './errors.ts';
+import { texts } from '@gigreel/core';
+import { badRequest, forbidden } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -43,8 +44,22 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  // Every state-changing request, whatever its path: the router decodes paths ("/%61pi/..." reaches
+  // "/api/..."), so a check on the raw URL could be stepped around.
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (!isSameOrigin(request, config)) throw forbidden('This request must come from the GigReel app itself.');
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!isSameOrigin(request, config)) throw forbidden(texts.generic.crossSite);
   });
+  // PostgreSQL cannot store a NUL character in text: refuse it at the door rather than fail later.
+  app.addHook('preHandler', async (request) => {
+    if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) throw badRequest(texts.generic.badRequest);
+  });
+}
+
+/** True when any string in a parsed body, query or params (or a key) contains U+0000. */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
 }

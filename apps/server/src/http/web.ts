@@ -25,7 +25,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   const indexHtml = () => (hasBuild ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>GigReel</title><p>The web app is not built yet: run <code>npm run build</code>.</p>');
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || pathname.startsWith('/media/') || request.method !== 'GET') {
+    if (pathname.startsWith('/api/') || pathname.startsWith('/media/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${pathname}` } });
     }
     const known = accessFor(pathname) !== null;
