@@ -1,5 +1,104 @@
-import { Placeholder } from '../ui/Placeholder.tsx';
+/**
+ * The feed at / (with ?q= search and ?tag= filter) and at /offer/{id}, which opens that offer first.
+ * SPEC sections 2, 4 and 8.
+ */
+import { Hash, Search, X } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { offerTexts, texts, type FeedOffer } from '@gigreel/core';
+import { useViewer } from '../features/auth/session.ts';
+import { FeedDebugPanel } from '../features/feed/FeedDebugPanel.tsx';
+import { FeedView } from '../features/feed/FeedView.tsx';
+import { useFeedPages, useOffer, useViewerStates, type FeedFilter } from '../features/feed/feed.queries.ts';
+import { buttonClass } from '../ui/button.tsx';
+import { EmptyState, Spinner } from '../ui/misc.tsx';
 
 export default function FeedPage() {
-  return <Placeholder title="For You" />;
+  const { offerId } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const { viewer } = useViewer();
+  const filter: FeedFilter = useMemo(() => ({ q: search.get('q')?.trim() || undefined, tag: search.get('tag')?.trim() || undefined }), [search]);
+  const feed = useFeedPages(filter);
+  const shared = useOffer(offerId);
+
+  const offers = useMemo(() => {
+    const list: FeedOffer[] = [];
+    const seen = new Set<string>();
+    const add = (offer: FeedOffer) => {
+      if (seen.has(offer.id)) return;
+      seen.add(offer.id);
+      list.push(offer);
+    };
+    if (shared.data) add(shared.data);
+    for (const page of feed.data?.pages ?? []) page.offers.forEach(add);
+    return list;
+  }, [feed.data, shared.data]);
+  const ids = useMemo(() => offers.map((offer) => offer.id), [offers]);
+  const states = useViewerStates(ids);
+
+  const loadError = feed.error ?? null;
+  useEffect(() => {
+    if (loadError) toast.error(texts.generic.error, { id: 'feed-load', description: offerTexts.loadFailedWith(loadError.message) });
+  }, [loadError]);
+  useEffect(() => {
+    if (shared.error) toast.error(shared.error.message, { id: 'shared-offer' });
+  }, [shared.error]);
+
+  const clear = () => navigate('/');
+  const chip = filter.tag ? (
+    <FilterChip icon={<Hash className="h-3.5 w-3.5" aria-hidden="true" />} text={filter.tag} clearLabel="Clear tag filter" onClear={clear} />
+  ) : filter.q ? (
+    <FilterChip icon={<Search className="h-3.5 w-3.5" aria-hidden="true" />} text={filter.q} clearLabel="Clear search" onClear={clear} />
+  ) : null;
+  const debug = viewer?.isAdmin ? <FeedDebugPanel rendered={offers.length} onRefresh={() => void feed.refetch()} /> : null;
+
+  if (feed.isPending || (offerId && shared.isPending)) return <Spinner label="Loading offers" />;
+  if (offers.length === 0) {
+    const reason = feed.data?.pages[0]?.emptyReason;
+    return (
+      <div className="flex flex-col items-center gap-4 px-4 pt-4">
+        {chip ? <div className="w-full max-w-[375px]">{chip}</div> : null}
+        {loadError ? (
+          <EmptyState title={offerTexts.loadFailed}>
+            <p role="alert">{offerTexts.loadFailedWith(loadError.message)}</p>
+            <button type="button" className={buttonClass('outline', 'sm', 'mt-3')} onClick={() => void feed.refetch()}>Try again</button>
+          </EmptyState>
+        ) : (
+          <EmptyState title={offerTexts.noOffersFound} action={viewer ? <Link to="/post" className={buttonClass('primary', 'sm')}>Post an offer</Link> : null}>
+            {reason ? <p>{reason.total === 0 ? offerTexts.noOffersYet : offerTexts.filteredOut(reason.total, reason.filteredOut)}</p> : filter.q || filter.tag ? <p>Nothing matches this filter yet.</p> : <p>{offerTexts.noOffersYet}</p>}
+          </EmptyState>
+        )}
+        {debug}
+      </div>
+    );
+  }
+
+  return (
+    <FeedView
+      key={`${filter.q ?? ''}|${filter.tag ?? ''}|${offerId ?? ''}`}
+      offers={offers}
+      states={states}
+      hasMore={Boolean(feed.hasNextPage)}
+      loadMore={() => {
+        if (!feed.isFetchingNextPage) void feed.fetchNextPage();
+      }}
+      onTag={(tag) => navigate(`/?tag=${encodeURIComponent(tag)}`)}
+      overlay={chip}
+      aside={debug}
+    />
+  );
+}
+
+function FilterChip({ icon, text, clearLabel, onClear }: { icon: React.ReactNode; text: string; clearLabel: string; onClear: () => void }) {
+  return (
+    <div className="flex w-fit max-w-full items-center gap-1.5 rounded-full bg-brand-600 py-1 pl-3 pr-1 text-sm font-semibold text-white shadow-lg">
+      {icon}
+      <span className="truncate">{text}</span>
+      <button type="button" aria-label={clearLabel} onClick={onClear} className="flex h-7 w-7 items-center justify-center rounded-full hover:bg-black/20">
+        <X className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
 }

@@ -1,0 +1,68 @@
+/** The feed's server data: pages of 50 offers, the viewer's own state for them, one offer, the debug counts. */
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { FeedDebug, FeedOffer, FeedPage, FeedStatePage, ViewerOfferState } from '@gigreel/core';
+import { api } from '../../api/client.ts';
+import { useViewer } from '../auth/session.ts';
+
+export type FeedFilter = { q?: string | undefined; tag?: string | undefined };
+
+export const feedKey = (filter: FeedFilter) => ['feed', filter.q ?? '', filter.tag ?? ''] as const;
+
+function feedPath(filter: FeedFilter, cursor: string | null): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set('q', filter.q);
+  if (filter.tag) params.set('tag', filter.tag);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return `/api/feed${query ? `?${query}` : ''}`;
+}
+
+export function useFeedPages(filter: FeedFilter) {
+  return useInfiniteQuery({
+    queryKey: feedKey(filter),
+    queryFn: ({ pageParam, signal }) => api<FeedPage>(feedPath(filter, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * The signed-in viewer's boosts, favourites and reactions for the offers on screen, asked per page so
+ * the shared feed page itself stays the same (and cacheable) for everyone.
+ */
+export function useViewerStates(offerIds: string[]): Map<string, ViewerOfferState> {
+  const { viewer } = useViewer();
+  const chunks = useMemo(() => {
+    const result: string[][] = [];
+    for (let i = 0; i < offerIds.length; i += 50) result.push(offerIds.slice(i, i + 50));
+    return result;
+  }, [offerIds]);
+  const results = useQueries({
+    queries: chunks.map((ids) => ({
+      queryKey: ['feed-state', viewer?.id ?? '', ids.join(',')],
+      queryFn: () => api<FeedStatePage>(`/api/feed/state?ids=${ids.join(',')}`),
+      enabled: Boolean(viewer) && ids.length > 0,
+      staleTime: 30_000,
+    })),
+  });
+  return useMemo(() => {
+    const map = new Map<string, ViewerOfferState>();
+    for (const result of results) for (const state of result.data?.states ?? []) map.set(state.offerId, state);
+    return map;
+    // results is a new array on every render; recompute only when some page's data changed
+  }, [results.map((result) => result.dataUpdatedAt).join(',')]);
+}
+
+export function useOffer(offerId: string | undefined) {
+  return useQuery({
+    queryKey: ['offer', offerId],
+    queryFn: () => api<FeedOffer>(`/api/offers/${encodeURIComponent(offerId ?? '')}`),
+    enabled: Boolean(offerId),
+  });
+}
+
+export function useFeedDebug(enabled: boolean) {
+  return useQuery({ queryKey: ['feed-debug'], queryFn: () => api<FeedDebug>('/api/admin/feed-debug'), enabled });
+}

@@ -1,0 +1,104 @@
+/**
+ * /post (issue 3): a new creator posts an offer with a small video, sees every rule the form checks,
+ * the admin approves it through the API, and it plays in the feed.
+ */
+import path from 'node:path';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, mailsTo, test, uniqueEmail } from './fixtures.ts';
+
+const VIDEO = path.resolve(import.meta.dirname, '../apps/server/seed-media/logo-design.mp4');
+
+async function signUpAndVerify(page: Page, baseURL: string, displayName: string): Promise<void> {
+  const email = uniqueEmail('poster');
+  const response = await page.request.post('/api/auth/sign-up/email', { data: { displayName, email, password: 'Poster-pass1' }, headers: { origin: baseURL } });
+  expect(response.status()).toBe(201);
+  await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
+  await page.goto(mailsTo(email)[0]!.link!);
+  await expect(page.getByText('Email verified. Welcome to GigReel!')).toBeVisible();
+}
+
+/** Approves an offer as the demo admin through the API, in a session of its own. */
+async function approveAsAdmin(baseURL: string, offerId: string): Promise<void> {
+  const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const login = await admin.post('/api/auth/sign-in/email', { data: { email: 'admin@example.com', password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const approved = await admin.post(`/api/admin/offers/${offerId}/approve`);
+  expect(approved.status()).toBe(200);
+  await admin.dispose();
+}
+
+test('a new creator posts a video offer; once approved it plays in the feed', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(90_000);
+  await signUpAndVerify(page, baseURL!, 'Reel Poster');
+  await page.goto('/post');
+  await expect(page.getByRole('heading', { name: 'Post your offer' })).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Post offer' });
+  await expect(submit).toBeDisabled();
+  await expect(page.getByText(/Still needed: .*Media required/)).toBeVisible();
+
+  // Every rule answers in the SPEC's words as the person goes.
+  const title = page.getByLabel('Title', { exact: true });
+  await title.fill('x');
+  await title.fill('');
+  await title.blur();
+  await expect(page.getByText('Title required', { exact: true })).toBeVisible();
+  const link = page.getByLabel('Link', { exact: true });
+  await link.fill('');
+  await link.blur();
+  await expect(page.getByText('Link required', { exact: true })).toBeVisible();
+  await link.fill('example');
+  await expect(page.getByText('Please enter a valid domain (e.g., example.com)', { exact: true })).toBeVisible();
+
+  const media = page.getByLabel('Media');
+  await media.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('Invalid file type', { exact: true })).toBeVisible();
+  await media.setInputFiles({ name: 'huge.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+  await expect(page.getByText('File too large', { exact: true })).toBeVisible();
+
+  // Paid offers need a price, a payment link and a purchase note (up to 100, counted).
+  await page.getByRole('radio', { name: 'Paid offer' }).click();
+  const price = page.getByLabel('Price (£)');
+  await price.fill('');
+  await price.blur();
+  await expect(page.getByText('Missing paid offer fields', { exact: true }).first()).toBeVisible();
+  await page.getByLabel('Purchase note').fill('Send me your brief');
+  await expect(page.getByText('18/100')).toBeVisible();
+  await page.getByRole('radio', { name: 'Free offer' }).click();
+
+  const offerTitle = `Motion logos ${testInfo.project.name} ${Date.now().toString(36)}`;
+  await title.fill(offerTitle);
+  await link.fill('example.com/motion');
+  await page.getByLabel('Tags').fill(' Motion, LOGO ,, animation ');
+  await page.getByLabel('Description (optional)').fill('A five second animated logo.');
+  await page.getByLabel('Music credit (optional)').fill('Loop Lab - Bright');
+  await media.setInputFiles(VIDEO);
+  await expect(page.getByLabel('Media preview')).toBeVisible();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText('Your offer has been posted!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Awaiting approval until the admin approves it; never in the feed before.
+  const own = await page.request.get('/api/offers/mine');
+  const { offer } = (await own.json()) as { offer: { id: string; isApproved: boolean; tags: string[]; link: string } };
+  expect(offer.isApproved).toBe(false);
+  expect(offer.tags.sort()).toEqual(['animation', 'logo', 'motion']);
+  expect(offer.link).toBe('https://example.com/motion');
+  await page.goto('/post');
+  await expect(page.getByText('Awaiting approval', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(offerTitle);
+
+  await approveAsAdmin(baseURL!, offer.id);
+  await page.goto(`/?q=${encodeURIComponent(offerTitle)}`);
+  const slide = page.getByRole('article', { name: new RegExp(offerTitle) });
+  await expect(slide).toBeVisible();
+  await expect(slide.getByText('Free')).toBeVisible();
+  await expect(slide.getByRole('button', { name: 'Show offers tagged motion' })).toBeVisible();
+  await expect(slide.getByText('Loop Lab - Bright')).toBeVisible();
+  // It plays: muted at first (browsers allow that), moving forward.
+  await expect(slide.locator('video')).toHaveAttribute('data-playing', 'true');
+  await expect.poll(() => slide.locator('video').evaluate((video) => (video as unknown as { currentTime: number }).currentTime)).toBeGreaterThan(0.2);
+  // The creator's own offer: no boost of one's own, no message button.
+  await expect(slide.getByRole('button', { name: /^Boost/ })).toBeDisabled();
+  await expect(slide.getByRole('button', { name: 'Message' })).toHaveCount(0);
+});
