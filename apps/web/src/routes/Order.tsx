@@ -29,10 +29,10 @@ function OrderView({ order }: { order: OrderDetail }) {
   const rows: Array<[string, string | null]> = [
     ['Buyer', order.buyer?.displayName ?? 'Unknown'],
     ['Seller', order.seller?.displayName ?? 'Unknown'],
-    ['Ordered', formatDate(order.createdAt)],
-    ['Paid', order.paidAt ? formatDate(order.paidAt) : null],
-    ['Delivered', order.deliveredAt ? formatDate(order.deliveredAt) : null],
-    ['Completed', order.completedAt ? formatDate(order.completedAt) : null],
+    ['Ordered on', formatDate(order.createdAt)],
+    ['Paid on', order.paidAt ? formatDate(order.paidAt) : null],
+    ['Delivered on', order.deliveredAt ? formatDate(order.deliveredAt) : null],
+    ['Completed on', order.completedAt ? formatDate(order.completedAt) : null],
   ];
   return (
     <>

@@ -25,8 +25,11 @@ export default function OrderUploadPage() {
   const [error, setError] = useState<string | undefined>();
   const [progress, setProgress] = useState(0);
   const inputId = useId();
-  const allowed = query.data?.viewerRole === 'seller' && query.data.status === 'paid';
-  const refused = query.isError || (query.data && !allowed && !uploadDelivery.isSuccess);
+  // Decided once, on the first answer: the order turning delivered after our own upload is not a refusal.
+  const [gate, setGate] = useState<'pending' | 'allowed' | 'refused'>('pending');
+  const firstAnswer = query.isError ? 'refused' : query.data ? (query.data.viewerRole === 'seller' && query.data.status === 'paid' ? 'allowed' : 'refused') : 'pending';
+  if (gate === 'pending' && firstAnswer !== 'pending') setGate(firstAnswer);
+  const refused = gate === 'refused';
 
   useEffect(() => {
     if (!refused) return;
@@ -66,7 +69,7 @@ export default function OrderUploadPage() {
     );
   };
 
-  if (query.isPending || refused) return <Spinner label="Loading order" />;
+  if (gate !== 'allowed') return <Spinner label="Loading order" />;
   return (
     <section className="flex flex-col gap-4 px-4 py-4 md:mx-auto md:max-w-2xl">
       <BackLink to={`/order/${orderId}`} label="Back to order" />

@@ -1,0 +1,160 @@
+/**
+ * Orders and private jobs in the browser (issue 5): two people, two browser contexts.
+ * The order pages are opened directly; the feed screen (and its Buy button) is another feature's.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { expect, logIn, mailsTo, test } from './fixtures.ts';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+// A 1x1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function personIn(browser: Browser, email: string, viewport: { width: number; height: number } | null): Promise<Page & { errors: string[] }> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: viewport ?? { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await logIn(page, email);
+  return Object.assign(page, { errors });
+}
+
+async function done(page: Page & { errors: string[] }) {
+  expect(page.errors, 'console errors of the second person').toEqual([]);
+  await page.context().close();
+}
+
+/** Calls the API as the page's signed-in person, with the Origin a browser would send. */
+async function apiAs<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const base = process.env.E2E_BASE_URL!;
+  const response = await page.request.fetch(url, { method, headers: { origin: base }, ...(data === undefined ? {} : { data }) });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function shot(page: Page, name: string, project: string) {
+  if (project !== 'phone') return;
+  mkdirSync('.tmp/screens', { recursive: true });
+  await page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
+}
+
+test('a buyer pays, the seller delivers, the buyer downloads and completes', async ({ page, browser, viewport }, testInfo) => {
+  const project = testInfo.project.name;
+  // the buyer, in the test's own page (its console errors fail the test)
+  const buyerEmail = project === 'phone' ? 'leo@example.com' : 'ava@example.com';
+  await logIn(page, buyerEmail);
+  const seller = await personIn(browser, 'maya@example.com', viewport);
+  const { offer } = await apiAs<{ offer: { id: string; title: string } | null }>(seller, 'GET', '/api/offers/mine');
+  expect(offer).not.toBeNull();
+
+  // Buy: the order exists, unpaid, and the buyer pays through the seller's page
+  const { order } = await apiAs<{ order: { id: string } }>(page, 'POST', '/api/orders', { offerId: offer!.id });
+  await page.goto(`/order/${order.id}`);
+  await expect(page.getByRole('heading', { name: offer!.title })).toBeVisible();
+  await expect(page.getByText('Awaiting payment')).toBeVisible();
+  const payLink = page.getByRole('link', { name: /Open payment page/ });
+  await expect(payLink).toHaveAttribute('target', '_blank');
+  await expect(payLink).toHaveAttribute('href', /^https:\/\/www\.paypal\.com\/paypalme\/maya/);
+  await page.getByRole('button', { name: "I've paid" }).click();
+  await expect(page.getByText('Payment confirmed. The seller has been told.')).toBeVisible();
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  expect(mailsTo('maya@example.com').some((mail) => mail.subject.includes('You have a paid order'))).toBe(true);
+
+  // The buyer cannot open the upload screen
+  await page.goto(`/order/${order.id}/upload`);
+  await expect(page.getByText("Failed to fetch order or you don't have permission")).toBeVisible();
+  await expect(page).toHaveURL(/\/orders$/);
+
+  // Deliver: the seller uploads a file with a progress bar
+  await seller.goto(`/order/${order.id}`);
+  await seller.getByRole('link', { name: 'Upload delivery' }).click();
+  await expect(seller).toHaveURL(new RegExp(`/order/${order.id}/upload$`));
+  await seller.getByLabel('Delivery file').setInputFiles({ name: 'logo-final.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(seller.getByText('logo-final.pdf')).toBeVisible();
+  await seller.getByRole('button', { name: 'Upload delivery' }).click();
+  await expect(seller.getByText('Delivery uploaded. The buyer has been told.')).toBeVisible();
+  await expect(seller).toHaveURL(new RegExp(`/order/${order.id}$`));
+  await expect(seller.getByText('Delivered', { exact: true })).toBeVisible();
+  await seller.getByRole('button', { name: 'Your order has been delivered' }).click();
+  await expect(seller.getByRole('list', { name: 'Message log' }).getByText('📦 Your order has been delivered')).toBeVisible();
+  expect(mailsTo(buyerEmail).some((mail) => mail.subject.includes('Your order has been delivered'))).toBe(true);
+
+  // Download and complete
+  await page.goto(`/order/${order.id}`);
+  await expect(page.getByRole('list', { name: 'Message log' }).getByText('📦 Your order has been delivered')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Still waiting on delivery' })).toBeVisible();
+  await shot(page, 'order', project);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download/ }).click()]);
+  expect(download.suggestedFilename()).toBe('logo-final.pdf');
+  await page.getByRole('button', { name: 'Accept & Complete Order' }).click();
+  await expect(page.getByText('Order completed. Thank you!')).toBeVisible();
+  await expect(page.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept & Complete Order' })).toHaveCount(0);
+
+  // The lists: My Orders for the buyer, My Sales for the seller, with counts
+  await page.goto('/orders');
+  await expect(page.getByRole('tab', { name: /My Orders \(\d+\)/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(offer!.title) }).first()).toBeVisible();
+  await shot(page, 'orders', project);
+  await seller.goto('/orders');
+  await seller.getByRole('tab', { name: /My Sales/ }).click();
+  await expect(seller.getByRole('link', { name: new RegExp(offer!.title) }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Back to profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await done(seller);
+});
+
+test('a private job goes to the designer, who accepts it; paying shows the paid note', async ({ page, browser, viewport }, testInfo) => {
+  const project = testInfo.project.name;
+  const senderEmail = project === 'phone' ? 'sam@example.com' : 'zoe@example.com';
+  const title = `Gig poster ${project} ${Date.now().toString(36)}`;
+  await logIn(page, senderEmail);
+  await page.goto('/private-job');
+  await expect(page.getByRole('heading', { name: 'Send a Job to My Designer' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Job' }).click();
+  await expect(page.getByText('Job title is required')).toBeVisible();
+  await page.getByLabel('Job Title *').fill(title);
+  await page.getByLabel('Description').fill('A3 poster for Friday night, bold colours.');
+  await page.getByText('2 Days', { exact: true }).click();
+  await page.getByLabel('Budget (optional)').fill('30');
+  await page.getByLabel('Attach files').setInputFiles([
+    { name: 'reference.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'brief.pdf', mimeType: 'application/pdf', buffer: PDF },
+    { name: 'wrong.pdf', mimeType: 'application/pdf', buffer: PDF },
+  ]);
+  await page.getByRole('button', { name: 'Remove wrong.pdf' }).click();
+  await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(2);
+  await shot(page, 'private-job', project);
+  await page.getByRole('button', { name: 'Submit Job' }).click();
+  await expect(page.getByText('Job submitted! Your job has been sent to the designer and a transaction has been created.')).toBeVisible();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+
+  const designer = await personIn(browser, 'designer@example.com', viewport);
+  await designer.goto('/agent-jobs');
+  const card = designer.getByRole('listitem').filter({ hasText: title });
+  await expect(card.getByText('Pending')).toBeVisible();
+  await expect(card.getByText('2 files attached')).toBeVisible();
+  await card.getByRole('button', { name: /View Details/ }).click();
+  const dialog = designer.getByRole('dialog', { name: title });
+  await expect(dialog.getByRole('link', { name: /reference\.png/ })).toBeVisible();
+  const [file] = await Promise.all([designer.waitForEvent('download'), dialog.getByRole('link', { name: /brief\.pdf/ }).click()]);
+  expect(file.suggestedFilename()).toBe('brief.pdf');
+  await dialog.getByRole('button', { name: 'Accept Job' }).click();
+  await expect(designer.getByText('Job accepted.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Accept Job' })).toHaveCount(0);
+  await designer.keyboard.press('Escape');
+  await expect(card.getByText('Accepted')).toBeVisible();
+
+  // the sender pays through the order; the designer sees the paid note
+  await page.getByRole('link', { name: new RegExp(title) }).click();
+  await page.getByRole('button', { name: "I've paid" }).click();
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await designer.reload();
+  await expect(designer.getByRole('listitem').filter({ hasText: title }).getByText('Payment confirmed. You can now deliver this job from the Orders page.')).toBeVisible();
+  await shot(designer, 'agent-jobs', project);
+  await done(designer);
+});
