@@ -15,6 +15,7 @@
  *   GET    /api/admin/messages?cursor=          AdminPageOf<AdminMessage> with total
  *   GET    /api/admin/analytics?unit=day|week   AdminAnalytics
  *   GET    /api/admin/export/:table             text/csv, streamed (offers, users, transactions, messages)
+ *   GET    /api/admin/export-counts            Record<ExportTable, number>
  *   POST   /api/admin/self-test                 multipart file "media" -> SelfTestResult
  *   POST   /api/admin/impersonate/:userId       -> { message } and the session cookie of that user
  *   POST   /api/admin/impersonation/stop        the impersonating session only -> { title, message }

@@ -17,6 +17,7 @@ import { receiveUpload } from '../platform/uploads.ts';
 import { decodeCursor, insertAudit, listAudit, listCreators, listGigs, listMessages } from './admin.queries.ts';
 import { getAnalytics, getDashboard } from './admin.service.ts';
 import { createCreator, editCreator, removeCreator } from './creators.service.ts';
+import { countExportRows } from './export.queries.ts';
 import { exportCsv } from './export.service.ts';
 import { acceptGigMedia, createGig, editGig, removeGig } from './gigs.service.ts';
 import { startImpersonation, stopImpersonation } from './impersonation.service.ts';
@@ -121,6 +122,11 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       .header('cache-control', 'no-store')
       .header('x-export-label', EXPORT_TABLE_LABELS[table])
       .send(exportCsv(deps, table));
+  });
+
+  app.get('/api/admin/export-counts', async (request, reply) => {
+    await requireAdmin(deps, request, reply);
+    return countExportRows(deps.database);
   });
 
   app.post('/api/admin/self-test', async (request, reply) => {

@@ -24,6 +24,7 @@ const ROUTES: Array<[string, string]> = [
   ['GET', '/api/admin/messages'],
   ['GET', '/api/admin/analytics'],
   ['GET', '/api/admin/export/offers'],
+  ['GET', '/api/admin/export-counts'],
   ['POST', '/api/admin/self-test'],
   ['POST', '/api/admin/impersonate/someone'],
   ['POST', '/api/admin/impersonation/stop'],

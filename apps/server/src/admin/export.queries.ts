@@ -66,3 +66,11 @@ export async function readExportBatch(database: Database, table: ExportTable, af
   const tail = rows[rows.length - 1];
   return { rows, last: tail ? { at: String(tail.__at), id: String(tail.__id) } : null };
 }
+
+/** How many rows each export holds, so the Export Center can say "No Data" before downloading. */
+export async function countExportRows(database: Database): Promise<Record<ExportTable, number>> {
+  const [row] = await database.query<Record<string, unknown>>(`select
+    (select count(*) from offers) as offers, (select count(*) from users) as users,
+    (select count(*) from orders) as transactions, (select count(*) from gig_messages) as messages`);
+  return { offers: Number(row?.offers ?? 0), users: Number(row?.users ?? 0), transactions: Number(row?.transactions ?? 0), messages: Number(row?.messages ?? 0) };
+}

@@ -12,6 +12,7 @@ import { cn } from '../../ui/cn.ts';
 import { requireAuth } from '../auth/AuthRequired.tsx';
 import { useViewer } from '../auth/session.ts';
 import { TabUnreadBadge } from '../notifications/UnreadBadge.tsx';
+import { ImpersonationBadge } from '../admin/ImpersonationBadge.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { BackButton, HEADER_BACK } from './BackButton.tsx';
 import { GetAppButton } from './GetAppButton.tsx';
@@ -22,6 +23,7 @@ export function AppLayout() {
     <div className="min-h-dvh md:flex">
       <Sidebar />
       <div className="flex min-h-dvh flex-1 flex-col">
+        <ImpersonationBadge />
         <TopBar />
         <main id="main" className="mx-auto w-full max-w-[480px] flex-1 pb-20 md:max-w-none md:pb-6">
           <Outlet />

@@ -1,0 +1,91 @@
+/** Gig Management (SPEC section 2): cards with View, Approve, Edit and Delete, and Create Gig. */
+import { ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { adminTexts, formatDate, formatPence, type AdminGig } from '@gigreel/core';
+import { Button, buttonClass } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
+import { Badge, EmptyState, Spinner } from '../../ui/misc.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { GigDialog } from './GigDialog.tsx';
+import { useApproveGig, useDeleteGig, useGigs } from './admin.api.ts';
+
+const t = adminTexts.gigs;
+
+function GigMedia({ gig }: { gig: AdminGig }) {
+  if (!gig.mediaUrl) return <div className="flex aspect-[4/5] items-center justify-center bg-white/5 text-sm text-zinc-400">No media</div>;
+  if (gig.mediaKind === 'video') {
+    return <video src={gig.mediaUrl} poster={gig.posterUrl ?? undefined} muted playsInline loop preload="metadata" className="aspect-[4/5] w-full bg-black object-cover" aria-label={`Video of ${gig.title}`} onMouseEnter={(e) => void e.currentTarget.play().catch(() => {})} onMouseLeave={(e) => e.currentTarget.pause()} />;
+  }
+  return <img src={gig.mediaUrl} alt={gig.title} loading="lazy" className="aspect-[4/5] w-full bg-black object-cover" />;
+}
+
+export default function GigsTab() {
+  const gigs = useGigs();
+  const [editing, setEditing] = useState<AdminGig | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminGig | null>(null);
+  const approve = useApproveGig();
+  const remove = useDeleteGig();
+  const items = gigs.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const onApprove = (gig: AdminGig) =>
+    approve.mutate(gig.id, {
+      onSuccess: () => toast.success(t.success, { description: t.approved }),
+      onError: (error) => toast.error(t.error, { description: error.message || t.approveFailed }),
+    });
+
+  const onDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success(t.success, { description: t.deleted });
+        setDeleting(null);
+      },
+      onError: (error) => toast.error(t.error, { description: error.message || t.deleteFailed }),
+    });
+  };
+
+  return (
+    <section aria-labelledby="gigs-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="gigs-title" className="text-xl font-bold text-white">{t.heading}</h2>
+        <Button onClick={() => setEditing('new')}>Create Gig</Button>
+      </div>
+      {gigs.isPending ? <Spinner /> : null}
+      {gigs.isError ? <p role="alert" className="text-red-300">{t.fetchFailed}</p> : null}
+      {gigs.isSuccess && items.length === 0 ? <EmptyState title="No gigs yet" /> : null}
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((gig) => (
+          <li key={gig.id} aria-label={gig.title} className={cn('flex flex-col overflow-hidden rounded-2xl border border-line bg-panel', !gig.isApproved && 'opacity-60')}>
+            <div className="relative">
+              <GigMedia gig={gig} />
+              <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+                {gig.isPaidOffer && gig.pricePence !== null ? <Badge>{formatPence(gig.pricePence)}</Badge> : null}
+                {!gig.isApproved ? <Badge variant="destructive">{t.needsReApproval}</Badge> : null}
+              </div>
+            </div>
+            <div className="flex flex-1 flex-col gap-1 p-3">
+              <h3 className="line-clamp-2 font-semibold text-white">{gig.title}</h3>
+              <p className="text-sm text-zinc-300">{t.by(gig.creator.displayName)}</p>
+              <p className="text-xs text-zinc-500">{formatDate(gig.createdAt)}</p>
+              {gig.tags.length ? <p className="truncate text-xs text-brand-400">{gig.tags.map((tag) => `#${tag}`).join(' ')}</p> : null}
+              <div className="mt-auto flex flex-wrap gap-2 pt-2">
+                <a href={gig.link || '/'} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'sm')} aria-label={`View ${gig.title}`}>
+                  <ExternalLink className="h-4 w-4" aria-hidden="true" /> View
+                </a>
+                {!gig.isApproved ? <Button size="sm" onClick={() => onApprove(gig)} busy={approve.isPending && approve.variables === gig.id} aria-label={`Approve ${gig.title}`}>Approve</Button> : null}
+                <Button size="sm" variant="outline" onClick={() => setEditing(gig)} aria-label={`Edit ${gig.title}`}>Edit</Button>
+                <Button size="sm" variant="destructive" onClick={() => setDeleting(gig)} aria-label={`Delete ${gig.title}`}>Delete</Button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {gigs.hasNextPage ? <Button variant="outline" className="self-center" busy={gigs.isFetchingNextPage} onClick={() => void gigs.fetchNextPage()}>Load more</Button> : null}
+      <GigDialog gig={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)} title="Delete gig" question={deleting ? t.confirmDelete(deleting.title) : ''} busy={remove.isPending} onConfirm={onDelete}>
+        Its media is removed too. Orders keep their own title and price.
+      </ConfirmDialog>
+    </section>
+  );
+}
