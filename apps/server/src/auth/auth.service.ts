@@ -11,8 +11,8 @@ import type { SessionViewer } from './viewer.ts';
 
 /** Where the verification link lands once it has signed the person in. */
 export const VERIFIED_CALLBACK = '/?verified=1';
-/** Where an invalid, expired or mangled verification link lands (the login screen can say so). */
-export const VERIFY_FAILED_CALLBACK = '/login?verify=failed';
+/** Where an invalid, expired or mangled verification link lands: the web app's guard shows the error. */
+export const verifyFailedCallback = (code = 'INVALID_TOKEN') => `${VERIFIED_CALLBACK}&error=${/^[A-Z_]{1,40}$/.test(code) ? code : 'INVALID_TOKEN'}`;
 
 export async function signUp(deps: AppDeps, input: { displayName: string; email: string; password: string }, headers: Headers): Promise<void> {
   if (await findUserIdByEmail(deps.database.db, input.email)) throw conflict(texts.auth.emailTaken);
@@ -119,15 +119,16 @@ export async function signOut(deps: AppDeps, viewer: SessionViewer | null, heade
  * callbackURL is ignored (it is ours to choose), and every failure lands on one page with an error.
  */
 export async function verifyEmail(deps: AppDeps, token: string | null, headers: Headers): Promise<{ location: string; headers: Headers | null }> {
+  let code: string | undefined;
   if (token) {
     try {
       const response = await deps.auth.api.verifyEmail({ query: { token, callbackURL: VERIFIED_CALLBACK }, headers, asResponse: true });
       const location = response.headers.get('location');
-      const failed = !location || response.status < 300 || response.status >= 400 || new URL(location, deps.config.publicUrl).searchParams.has('error');
-      if (!failed) return { location: VERIFIED_CALLBACK, headers: response.headers };
+      code = location ? (new URL(location, deps.config.publicUrl).searchParams.get('error') ?? undefined) : undefined;
+      if (location && response.status >= 300 && response.status < 400 && !code) return { location: VERIFIED_CALLBACK, headers: response.headers };
     } catch (error) {
       deps.log.warn({ err: error }, 'verification link refused');
     }
   }
-  return { location: VERIFY_FAILED_CALLBACK, headers: null };
+  return { location: verifyFailedCallback(code), headers: null };
 }

@@ -164,11 +164,11 @@ describe('email verification link', () => {
     ['a token signed with another secret', '/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jbyJ9.bm9wZQ'],
     ['no token', '/api/auth/verify-email'],
     ['two tokens', '/api/auth/verify-email?token=a&token=b'],
-  ])('%s redirects to the login screen with an error', async (_label, url) => {
+  ])('%s redirects to the feed with an error for the web app to show', async (_label, url) => {
     const c = t.client();
     const response = await c.get(url);
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/login?verify=failed');
+    expect(response.headers.location).toBe('/?verified=1&error=INVALID_TOKEN');
     expect(c.cookies.size).toBe(0);
   });
 
@@ -180,7 +180,7 @@ describe('email verification link', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 25 * 3600_000 });
     try {
       const response = await c.get(`${link.pathname}${link.search}`);
-      expect(response.headers.location).toBe('/login?verify=failed');
+      expect(response.headers.location).toBe('/?verified=1&error=TOKEN_EXPIRED');
     } finally {
       vi.useRealTimers();
     }

@@ -1,0 +1,94 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'gigreel-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const base = { DATA_DIR: dataDir };
+const production = { ...base, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://gigreel.example.com' };
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh clone', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({ env: 'development', port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', seedDemo: true, adminEmails: [], designerEmail: 'designer@example.com', trustProxy: 'loopback' });
+    expect(config.authSecret).toMatch(/^[0-9a-f]{64}$/);
+    // the local secret is made once and kept
+    expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8')).toBe(config.authSecret);
+    expect(loadConfig(base).authSecret).toBe(config.authSecret);
+  });
+
+  it('PUBLIC_URL follows PORT and loses a trailing slash', () => {
+    expect(loadConfig({ ...base, PORT: '4321' }).publicUrl).toBe('http://localhost:4321');
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://gigreel.example.com/' }).publicUrl).toBe('https://gigreel.example.com');
+  });
+
+  it('reads ADMIN_EMAILS as a trimmed, lowercased list', () => {
+    expect(loadConfig({ ...base, ADMIN_EMAILS: ' Boss@Example.com , ,ops@example.com ' }).adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ ...base, DATABASE_URL: '', SMTP_URL: ' ', PUBLIC_URL: '', PORT: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.port).toBe(3000);
+  });
+
+  it.each([
+    ['TRUST_PROXY', 'true', true],
+    ['TRUST_PROXY', 'false', false],
+    ['TRUST_PROXY', '10.0.0.0/8, 127.0.0.1', '10.0.0.0/8, 127.0.0.1'],
+    ['TRUST_PROXY', 'loopback,uniquelocal', 'loopback,uniquelocal'],
+  ])('%s=%s', (name, value, expected) => {
+    expect(loadConfig({ ...base, [name]: value }).trustProxy).toEqual(expected);
+  });
+
+  it('TRUST_PROXY as a hop count trusts that many hops', () => {
+    const trust = loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
+    expect(trust('10.0.0.1', 0)).toBe(true);
+    expect(trust('10.0.0.1', 1)).toBe(false);
+  });
+
+  it('production needs AUTH_SECRET and PUBLIC_URL, and never seeds demo data', () => {
+    expect(() => loadConfig({ ...production, AUTH_SECRET: undefined })).toThrow(/AUTH_SECRET is required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL is required when NODE_ENV=production/);
+    const config = loadConfig({ ...production, SEED_DEMO: 'auto' });
+    expect(config.seedDemo).toBe(false);
+    expect(config.designerEmail).toBeUndefined();
+  });
+
+  it('SEED_DEMO=never turns the demo off', () => {
+    expect(loadConfig({ ...base, SEED_DEMO: 'never' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ PUBLIC_URL: 'localhost:3000' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'javascript:alert(1)' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'https://example.com/app' }, /PUBLIC_URL must be an origin/],
+    [{ AUTH_SECRET: 'short' }, /AUTH_SECRET must be at least 32 characters/],
+    [{ ADMIN_EMAILS: 'boss@example.com,not-an-email' }, /ADMIN_EMAILS/],
+    [{ DESIGNER_EMAIL: 'designer' }, /DESIGNER_EMAIL/],
+    [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.0/8,proxy.local' }, /TRUST_PROXY: "proxy.local"/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ SEED_DEMO: 'always' }, /SEED_DEMO/],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
+  ])('refuses %j with a clear message', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(/^Invalid configuration:/);
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+
+  it('does not write a secret when AUTH_SECRET is given', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gigreel-config-'));
+    try {
+      loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'y'.repeat(40) });
+      expect(existsSync(path.join(dir, 'auth-secret'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

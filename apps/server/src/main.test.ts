@@ -1,0 +1,193 @@
+/**
+ * The server as a process: `node --import tsx apps/server/src/main.ts` with its own DATA_DIR and a
+ * free port. Few and coarse on purpose: each first start migrates a fresh PGlite (about 5 s).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from './db/seed.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const folders: string[] = [];
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+function tempDataDir(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'gigreel-process-'));
+  folders.push(folder);
+  return folder;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Starts a command with a clean environment (never the test run's database settings). */
+function run(args: string[], env: Record<string, string>): Run {
+  const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, ADMIN_EMAILS: _c, NODE_ENV: _d, ...inherited } = process.env;
+  const child = spawn(args[0]!, args.slice(1), { cwd: repoRoot, env: { ...inherited, NO_COLOR: '1', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let text = '';
+  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => {
+    running.delete(child);
+    resolve(code);
+  }));
+  return { child, output: () => text, exited };
+}
+
+const server = (env: Record<string, string>) => run([process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'], env);
+
+async function ready(base: string, started: Run, timeoutMs = 180_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (started.child.exitCode !== null) throw new Error(`server stopped (${started.child.exitCode}):\n${started.output()}`);
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server not ready:\n${started.output()}`);
+}
+
+async function stop(started: Run): Promise<number | null> {
+  started.child.kill('SIGTERM');
+  return started.exited;
+}
+
+/** Signs in over HTTP like the browser does and returns the viewer, or the status when refused. */
+async function signIn(base: string, email: string, password = DEMO_PASSWORD): Promise<{ status: number; viewer?: { isAdmin: boolean; isDesigner: boolean; hasOffer: boolean } }> {
+  const login = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }) });
+  if (login.status !== 200) return { status: login.status };
+  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const me = await fetch(`${base}/api/me`, { headers: { cookie } });
+  return { status: 200, viewer: ((await me.json()) as { viewer: { isAdmin: boolean; isDesigner: boolean; hasOffer: boolean } }).viewer };
+}
+
+function mediaFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'files');
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true }) as string[]).filter((name) => /\.(mp4|jpg)$/.test(name)).map((name) => name.split(path.sep).join('/')).sort();
+}
+
+describe('the server process on the embedded database', () => {
+  it('starts, seeds once, serves media, holds its lock, drains on SIGTERM and restarts on the same data', async () => {
+    const dataDir = tempDataDir();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, NODE_ENV: 'development' };
+
+    // First start of an empty database: ready, with demo data.
+    const first = server(env);
+    await ready(base, first);
+    const health = await fetch(`${base}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(first.output()).toContain('demo data created');
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+
+    const maya = await signIn(base, 'maya@example.com');
+    expect(maya.viewer).toMatchObject({ hasOffer: true, isAdmin: false });
+    expect((await signIn(base, 'admin@example.com')).viewer).toMatchObject({ isAdmin: true });
+    expect((await signIn(base, 'designer@example.com')).viewer).toMatchObject({ isDesigner: true, isAdmin: false });
+    expect((await signIn(base, 'leo@example.com')).viewer).toMatchObject({ isAdmin: false });
+
+    // Approved offers' media, served from /media with Range.
+    const files = mediaFiles(dataDir);
+    expect(files.filter((name) => /^offers\/[^/]+\/\d+\.(mp4|jpg)$/.test(name))).toHaveLength(7);
+    const video = files.find((name) => name.endsWith('.mp4'))!;
+    const whole = await fetch(`${base}/media/${video}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('x-content-type-options')).toBe('nosniff');
+    const size = Number(whole.headers.get('content-length'));
+    expect(size).toBeGreaterThan(1000);
+    await whole.arrayBuffer();
+    const part = await fetch(`${base}/media/${video}`, { headers: { range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+    const head = await fetch(`${base}/media/${video}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(size));
+    const beyond = await fetch(`${base}/media/${video}`, { headers: { range: `bytes=${size}-` } });
+    expect(beyond.status).toBe(416);
+    expect((await fetch(`${base}/media/deliveries/${video.slice('offers/'.length)}`)).status).toBe(404);
+    expect((await fetch(`${base}/media/${video.replace(/\.mp4$/, '.html')}`)).status).toBe(404);
+
+    // A second process on the same folder stops with the clear lock message.
+    const second = server({ ...env, PORT: String(await freePort()) });
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toContain(`Another GigReel process (pid ${first.child.pid}) is using the embedded database in ${dataDir}`);
+
+    // So does `npm run admin:grant` while the server holds the database.
+    const refused = run(['npm', 'run', '--silent', 'admin:grant', '--', 'leo@example.com'], { DATA_DIR: dataDir });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('Another GigReel process');
+
+    // SIGTERM drains, closes the database and removes the lock.
+    expect(await stop(first)).toBe(0);
+    expect(first.output()).toContain('database closed');
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    // With the server stopped, admin:grant works, and says so plainly for an unknown email.
+    const granted = run(['npm', 'run', '--silent', 'admin:grant', '--', 'Leo@Example.com'], { DATA_DIR: dataDir });
+    expect(await granted.exited, granted.output()).toBe(0);
+    expect(granted.output()).toContain('leo@example.com is now an admin.');
+    const unknown = run(['npm', 'run', '--silent', 'admin:grant', '--', 'nobody@example.com'], { DATA_DIR: dataDir });
+    expect(await unknown.exited).toBe(1);
+    expect(unknown.output()).toContain('No account with the email nobody@example.com');
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    // A restart opens the same data: no second demo seed, the grant kept, ADMIN_EMAILS applied at start-up.
+    const again = server({ ...env, ADMIN_EMAILS: 'sam@example.com' });
+    await ready(base, again);
+    expect(again.output()).not.toContain('demo data created');
+    expect(mediaFiles(dataDir)).toEqual(files);
+    expect((await signIn(base, 'maya@example.com')).viewer).toMatchObject({ hasOffer: true });
+    expect((await signIn(base, 'leo@example.com')).viewer).toMatchObject({ isAdmin: true });
+    expect((await signIn(base, 'sam@example.com')).viewer).toMatchObject({ isAdmin: true });
+    expect(await stop(again)).toBe(0);
+  }, 480_000);
+});
+
+describe('the server process in production', () => {
+  it('refuses to start without AUTH_SECRET or PUBLIC_URL, with a clear message', async () => {
+    const dataDir = tempDataDir();
+    const noSecret = server({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: 'https://gigreel.example.com' });
+    const noUrl = server({ NODE_ENV: 'production', DATA_DIR: dataDir, AUTH_SECRET: 'p'.repeat(40) });
+    expect(await noSecret.exited).toBe(1);
+    expect(noSecret.output().trim()).toBe('Invalid configuration:\n  AUTH_SECRET is required when NODE_ENV=production');
+    expect(await noUrl.exited).toBe(1);
+    expect(noUrl.output().trim()).toBe('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production');
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  }, 60_000);
+
+  it('creates no demo data and no demo password', async () => {
+    const dataDir = tempDataDir();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const started = server({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, AUTH_SECRET: 'p'.repeat(40) });
+    await ready(base, started);
+    expect(started.output()).not.toContain('demo data created');
+    expect(mediaFiles(dataDir)).toEqual([]);
+    expect((await signIn(base, 'admin@example.com')).status).toBe(401);
+    expect((await signIn(base, 'maya@example.com')).status).toBe(401);
+    expect(await stop(started)).toBe(0);
+  }, 240_000);
+});
