@@ -42,7 +42,7 @@ test('each tab of the dashboard', async ({ page }) => {
   await expect(page.getByText(/Welcome back, GigReel Admin/)).toBeVisible();
   const diagnostics = page.getByRole('region', { name: 'Diagnostics' });
   await expect(diagnostics.getByText('Approved with media')).toBeVisible();
-  await expect(diagnostics.getByText('Login attempts (24 h)')).toBeVisible();
+  await expect(diagnostics.getByText(/Login attempts \(24\sh\)/)).toBeVisible();
   for (const label of ['Total Creators', 'Total Gigs', 'Total Revenue', 'Commission']) await expect(page.getByRole('list', { name: 'Totals' }).getByText(label, { exact: true })).toBeVisible();
 
   await expect(page.getByRole('listitem', { name: 'Maya Patel' })).toBeVisible();

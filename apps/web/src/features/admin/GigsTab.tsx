@@ -56,17 +56,19 @@ export default function GigsTab() {
       {gigs.isSuccess && items.length === 0 ? <EmptyState title="No gigs yet" /> : null}
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((gig) => (
-          <li key={gig.id} aria-label={gig.title} className={cn('flex flex-col overflow-hidden rounded-2xl border border-line bg-panel', !gig.isApproved && 'opacity-60')}>
-            <div className="relative">
+          <li key={gig.id} aria-label={gig.title} className={cn('flex gap-3 overflow-hidden rounded-2xl border border-line bg-panel p-3 sm:flex-col sm:gap-0 sm:p-0', !gig.isApproved && 'opacity-60')}>
+            <div className="w-28 shrink-0 self-start overflow-hidden rounded-xl sm:w-full sm:rounded-none">
               <GigMedia gig={gig} />
-              <div className="absolute left-2 top-2 flex flex-wrap gap-1">
-                {gig.isPaidOffer && gig.pricePence !== null ? <Badge>{formatPence(gig.pricePence)}</Badge> : null}
-                {!gig.isApproved ? <Badge variant="destructive">{t.needsReApproval}</Badge> : null}
-              </div>
             </div>
-            <div className="flex flex-1 flex-col gap-1 p-3">
+            <div className="flex min-w-0 flex-1 flex-col gap-1 sm:p-3">
+              {gig.isPaidOffer || !gig.isApproved ? (
+                <div className="flex flex-wrap gap-1">
+                  {gig.isPaidOffer && gig.pricePence !== null ? <Badge>{formatPence(gig.pricePence)}</Badge> : null}
+                  {!gig.isApproved ? <Badge variant="destructive">{t.needsReApproval}</Badge> : null}
+                </div>
+              ) : null}
               <h3 className="line-clamp-2 font-semibold text-white">{gig.title}</h3>
-              <p className="text-sm text-zinc-300">{t.by(gig.creator.displayName)}</p>
+              <p className="truncate text-sm text-zinc-300">{t.by(gig.creator.displayName)}</p>
               <p className="text-xs text-zinc-500">{formatDate(gig.createdAt)}</p>
               {gig.tags.length ? <p className="truncate text-xs text-brand-400">{gig.tags.map((tag) => `#${tag}`).join(' ')}</p> : null}
               <div className="mt-auto flex flex-wrap gap-2 pt-2">

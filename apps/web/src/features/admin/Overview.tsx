@@ -2,26 +2,27 @@
 import { RefreshCw } from 'lucide-react';
 import { adminTexts, formatPence, type AdminDashboard } from '@gigreel/core';
 import { Button } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
 
 function Count({ label, value, tone }: { label: string; value: number | string; tone?: 'good' | 'warn' }) {
   return (
-    <div className="rounded-xl bg-white/5 px-3 py-2">
+    <div className="flex items-center justify-between gap-2 rounded-lg bg-white/5 px-2.5 py-1.5 sm:block sm:rounded-xl sm:px-3 sm:py-2">
       <dt className="text-xs text-zinc-400">{label}</dt>
-      <dd className={tone === 'warn' ? 'text-lg font-bold text-amber-300' : tone === 'good' ? 'text-lg font-bold text-emerald-300' : 'text-lg font-bold text-white'}>{value}</dd>
+      <dd className={cn('font-bold tabular-nums sm:text-lg', tone === 'warn' ? 'text-amber-300' : tone === 'good' ? 'text-emerald-300' : 'text-white')}>{value}</dd>
     </div>
   );
 }
 
 export function Diagnostics({ data, onRefresh, refreshing }: { data: AdminDashboard['diagnostics']; onRefresh: () => void; refreshing: boolean }) {
   return (
-    <section aria-labelledby="diagnostics-title" className="rounded-2xl border border-line bg-panel p-4">
-      <div className="mb-3 flex items-center justify-between gap-2">
+    <section aria-labelledby="diagnostics-title" className="rounded-2xl border border-line bg-panel p-3 sm:p-4">
+      <div className="mb-2 flex items-center justify-between gap-2 sm:mb-3">
         <h2 id="diagnostics-title" className="font-bold text-white">Diagnostics</h2>
         <Button size="sm" variant="ghost" onClick={onRefresh} busy={refreshing} aria-label="Refresh diagnostics">
           <RefreshCw className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-8">
+      <dl className="grid grid-cols-2 gap-1.5 sm:grid-cols-4 sm:gap-2 lg:grid-cols-8">
         <Count label="Offers" value={data.offers.total} />
         <Count label="Approved" value={data.offers.approved} tone="good" />
         <Count label="Not approved" value={data.offers.notApproved} tone={data.offers.notApproved ? 'warn' : undefined} />
@@ -29,7 +30,7 @@ export function Diagnostics({ data, onRefresh, refreshing }: { data: AdminDashbo
         <Count label="Approved with media" value={data.offers.approvedWithMedia} />
         <Count label="Users" value={data.users} />
         <Count label="Security events" value={data.securityEvents} />
-        <Count label="Login attempts (24 h)" value={data.loginAttempts24h} />
+        <Count label={'Login attempts (24\u00a0h)'} value={data.loginAttempts24h} />
       </dl>
     </section>
   );
@@ -45,9 +46,9 @@ export function StatCards({ stats }: { stats: AdminDashboard['stats'] }) {
   return (
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Totals">
       {cards.map((card) => (
-        <li key={card.label} className="rounded-2xl border border-line bg-panel p-4">
+        <li key={card.label} className="rounded-2xl border border-line bg-panel p-3 sm:p-4">
           <p className="text-sm text-zinc-400">{card.label}</p>
-          <p className="mt-1 text-2xl font-bold tabular-nums text-white">{card.value}</p>
+          <p className="mt-1 text-xl font-bold tabular-nums text-white sm:text-2xl">{card.value}</p>
           {card.note ? <p className="text-xs text-zinc-500">{card.note}</p> : null}
         </li>
       ))}
