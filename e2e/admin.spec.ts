@@ -152,6 +152,13 @@ test('impersonation round trip, recorded in the audit log', async ({ page }) => 
   await page.getByRole('button', { name: 'Impersonate Leo Carter' }).click();
   await expect(page).toHaveURL(/\/(post)?$/);
   await expect(page.getByText('Impersonating User')).toBeVisible();
+  // A write as Leo: editing his offer sends it back for review, and the audit log records it.
+  const origin = new URL(page.url()).origin;
+  const edit = await page.request.put('/api/offers/mine', {
+    headers: { origin },
+    multipart: { title: 'Custom beats for your next reel', link: 'https://example.com/leo-beats', isPaidOffer: 'false', price: '', paypalLink: '', purchaseNote: '', tags: 'music, beats', description: 'Royalty-free beats made for short video, now with stems.', musicTrackName: 'Leo Carter - Night Drive', musicCreditLink: '' },
+  });
+  expect(edit.ok(), await edit.text()).toBe(true);
   await page.goto('/admin');
   await expect(page.getByText('Access Denied')).toBeVisible();
   await expect(page.getByText('Impersonating User')).toBeVisible();
@@ -163,7 +170,15 @@ test('impersonation round trip, recorded in the audit log', async ({ page }) => 
   await expect(page.getByText('Impersonating User')).toHaveCount(0);
   await page.getByText('Impersonation audit log').click();
   await expect(page.getByText('POST /api/admin/impersonation/stop → 200').first()).toBeVisible();
+  await expect(page.getByText('PUT /api/offers/mine → 200')).toBeVisible();
   await expect(page.getByText(/GigReel Admin as Leo Carter/).first()).toBeVisible();
+
+  await tab(page, 'Gigs');
+  const leo = page.getByRole('listitem', { name: 'Custom beats for your next reel' });
+  await expect(leo.getByText('Needs Re-Approval')).toBeVisible();
+  await leo.getByRole('button', { name: 'Approve Custom beats for your next reel' }).click();
+  await expect(page.getByText('Gig approved successfully')).toBeVisible();
+  await expect(leo.getByText('Needs Re-Approval')).toHaveCount(0);
 });
 
 test('revenue and commission from a completed order', async ({ page }) => {
