@@ -8,6 +8,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { installSecurity } from './http/security.ts';
 import { serveWebApp } from './http/web.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { offersFeedRoutes } from './offers/offers.plugin.ts';
 import { messagingRoutes } from './messages/messages.routes.ts';
 import { ordersAndJobsRoutes } from './orders/orders.plugin.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
@@ -25,6 +26,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await adminRoutes(app, deps);
   await authRoutes(app, deps);
   await mediaRoutes(app, deps.storage);
+  await offersFeedRoutes(app, deps);
   await messagingRoutes(app, deps);
   await ordersAndJobsRoutes(app, deps);
   await profileRoutes(app, deps);

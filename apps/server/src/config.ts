@@ -32,6 +32,12 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
 });
 
 export type Config = {
@@ -51,6 +57,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
+  /** Files go to this S3-compatible store when every S3_* setting is given; local disk otherwise. */
+  s3: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -68,6 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   if (production && !e.AUTH_SECRET) throw new Error('Invalid configuration:\n  AUTH_SECRET is required when NODE_ENV=production');
   if (production && !e.PUBLIC_URL) throw new Error('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production');
+  const s3Values = [e.S3_BUCKET, e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
+    throw new Error('Invalid configuration:\n  S3 storage needs all of S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
   const trust = parseTrustProxy(e.TRUST_PROXY);
   if (e.PUBLIC_URL && new URL(e.PUBLIC_URL).pathname.replace(/\/+$/, '') !== '') {
     throw new Error('Invalid configuration:\n  PUBLIC_URL must be an origin without a path, e.g. https://gigreel.example.com');
@@ -88,6 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: !production && e.SEED_DEMO === 'auto',
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    s3: e.S3_BUCKET && e.S3_ENDPOINT && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' }
+      : undefined,
   };
 }
 

@@ -16,6 +16,16 @@ export function rankScore(e: Engagement, createdAt: Date): number {
   return Math.log(1 + engagementScore(e)) + createdAt.getTime() / 1000 / RANK_TAU_SECONDS;
 }
 
-/** The same formula in SQL over an offers row, so counters and score change in one statement. */
-export const RANK_SCORE_SQL =
-  `ln(1 + 3 * boost_count + 2 * favorite_count + reaction_count + share_count) + extract(epoch from created_at) / ${RANK_TAU_SECONDS}`;
+export type CounterColumn = 'boost_count' | 'favorite_count' | 'reaction_count' | 'share_count';
+
+/**
+ * The same formula in SQL over an offers row. In an UPDATE, SET expressions read the row's old values,
+ * so a statement that changes a counter passes the counter's new expression here
+ * (rankScoreSql({ boost_count: '(boost_count + 1)' })) and counter and score change in one statement.
+ */
+export function rankScoreSql(next: Partial<Record<CounterColumn, string>> = {}): string {
+  const c = (column: CounterColumn) => next[column] ?? column;
+  return `ln(1 + 3 * ${c('boost_count')} + 2 * ${c('favorite_count')} + ${c('reaction_count')} + ${c('share_count')}) + extract(epoch from created_at) / ${RANK_TAU_SECONDS}`;
+}
+
+export const RANK_SCORE_SQL = rankScoreSql();

@@ -7,10 +7,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
 import { count, eq } from 'drizzle-orm';
-import { upsertTag } from '../offers/tags.queries.ts';
-import { RANK_SCORE_SQL, REACTIONS } from '@gigreel/core';
+import { offerFields, rankScore, REACTIONS } from '@gigreel/core';
+import { react, toggleBoost, toggleFavorite } from '../engagement/engagement.service.ts';
+import { markApproved, replaceOfferTags, writeOwnOffer } from '../offers/offers.queries.ts';
 import type { AppDeps } from '../deps.ts';
-import { accounts, boosts, favorites, offers, offerTags, reactions, userRoles, users } from './schema.ts';
+import { accounts, userRoles, users } from './schema.ts';
 
 export const DEMO_PASSWORD = 'GigReel-demo1';
 const MEDIA_DIR = path.resolve(import.meta.dirname, '../../seed-media');
@@ -65,42 +66,40 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
       await deps.storage.put(posterKey, await readFile(path.join(MEDIA_DIR, creator.offer.poster)), 'image/jpeg');
     }
     const paid = creator.offer.pricePence !== undefined;
-    const [offer] = await db.insert(offers).values({
-      userId,
+    // The same rules and queries as /post, then approval, so demo offers look like real ones.
+    const input = offerFields.parse({
       title: creator.offer.title,
-      mediaKey,
-      mediaType: ext === 'mp4' ? 'video/mp4' : 'image/jpeg',
-      posterKey,
-      link: paid ? '' : creator.offer.link,
-      isPaidOffer: paid,
-      pricePence: creator.offer.pricePence ?? null,
-      paypalLink: paid ? `https://www.paypal.com/paypalme/${creator.name.split(' ')[0]?.toLowerCase()}` : null,
-      purchaseNote: paid ? 'Pay, then tap "I\'ve paid" and send me your brief.' : null,
-      isApproved: true,
+      link: creator.offer.link,
+      isPaidOffer: String(paid),
+      price: paid ? String((creator.offer.pricePence ?? 0) / 100) : '',
+      paypalLink: paid ? `https://www.paypal.com/paypalme/${creator.name.split(' ')[0]?.toLowerCase()}` : '',
+      purchaseNote: paid ? 'Pay, then tap "I\'ve paid" and send me your brief.' : '',
+      tags: creator.offer.tags.join(', '),
       description: creator.offer.description,
-      musicTrackName: creator.offer.music ?? null,
-      createdAt: new Date(stamp),
-    }).returning({ id: offers.id });
-    if (!offer) throw new Error('seed offer not created');
-    offerIds.push(offer.id);
-    for (const name of creator.offer.tags) {
-      const tagId = await upsertTag(deps.database, name);
-      await db.insert(offerTags).values({ offerId: offer.id, tagId }).onConflictDoNothing();
-    }
+      musicTrackName: creator.offer.music ?? '',
+    });
+    const createdAt = new Date(stamp);
+    const offerId = await db.transaction(async (tx) => {
+      const id = await writeOwnOffer(tx, {
+        userId, existingId: null, offer: input, now: createdAt,
+        media: { mediaKey, mediaType: ext === 'mp4' ? 'video/mp4' : 'image/jpeg', posterKey },
+        rankScore: rankScore({ boosts: 0, favorites: 0, reactions: 0, shares: 0 }, createdAt),
+      });
+      await replaceOfferTags(tx, id, input.tags);
+      await markApproved(tx, id);
+      return id;
+    });
+    offerIds.push(offerId);
   }
-  // Supporters engage with each other's offers so the feed, counts and explore page have life.
+  // Supporters engage with each other's offers through the engagement rules, so counters and rank
+  // scores are what real taps would have made them.
   for (const [i, userId] of creatorIds.entries()) {
+    const actor = { id: userId, isAdmin: false };
     for (const [j, offerId] of offerIds.entries()) {
       if (i === j) continue;
-      if ((i + j) % 2 === 0) await db.insert(boosts).values({ userId, offerId });
-      if ((i * j) % 3 === 0) await db.insert(favorites).values({ userId, offerId });
-      if ((i + 2 * j) % 3 !== 0) await db.insert(reactions).values({ userId, offerId, emoji: REACTIONS[(i + j) % REACTIONS.length] ?? 'Hype' });
+      if ((i + j) % 2 === 0) await toggleBoost(deps, { actor, offerId, active: true });
+      if ((i * j) % 3 === 0) await toggleFavorite(deps, { actor, offerId, active: true });
+      if ((i + 2 * j) % 3 !== 0) await react(deps, { actor, offerId, emoji: REACTIONS[(i + j) % REACTIONS.length] ?? 'Hype' });
     }
   }
-  await deps.database.query(`
-    update offers o set
-      boost_count = (select count(*) from boosts b where b.offer_id = o.id),
-      favorite_count = (select count(*) from favorites f where f.offer_id = o.id),
-      reaction_count = (select count(*) from reactions r where r.offer_id = o.id)`);
-  await deps.database.query(`update offers set rank_score = ${RANK_SCORE_SQL}`);
 }

@@ -22,7 +22,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
       },
     });
   }
-  const indexHtml = () => (hasBuild ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>GigReel</title><p>The web app is not built yet: run <code>npm run build</code>.</p>');
+  const indexHtml = () => webIndexHtml(webDist);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname.startsWith('/media/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -31,4 +31,10 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     const known = accessFor(pathname) !== null;
     return reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
   });
+}
+
+/** The app's index.html (or a hint to build it); features that write a page's meta tags start from it. */
+export function webIndexHtml(webDist: string): string {
+  const indexFile = path.join(webDist, 'index.html');
+  return existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : '<!doctype html><html><head><title>GigReel</title></head><body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
 }

@@ -1,0 +1,96 @@
+/**
+ * Engagement rows and the offer's counter columns change together: every statement that moves a
+ * counter recomputes rank_score from the new values in the same UPDATE. Callers first lock the offer
+ * row (lockOffer), so concurrent taps on one offer are applied one after another and each counter
+ * moves by exactly the rows that were really added or removed.
+ */
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { rankScoreSql, type CounterColumn, type Reaction } from '@gigreel/core';
+import type { Db, Tx } from '../db/connection.ts';
+import { boosts, favorites, offers, reactions, users } from '../db/schema.ts';
+import { visibleInFeed } from '../feed/feed.queries.ts';
+
+export type LockedOffer = { id: string; userId: string; isApproved: boolean; mediaKey: string };
+export type Counts = { boostCount: number; favoriteCount: number; reactionCount: number; shareCount: number };
+
+export async function lockOffer(tx: Tx, offerId: string): Promise<LockedOffer | null> {
+  const [row] = await tx
+    .select({ id: offers.id, userId: offers.userId, isApproved: offers.isApproved, mediaKey: offers.mediaKey })
+    .from(offers)
+    .where(eq(offers.id, offerId))
+    .for('update');
+  return row ?? null;
+}
+
+const countColumns = { boostCount: offers.boostCount, favoriteCount: offers.favoriteCount, reactionCount: offers.reactionCount, shareCount: offers.shareCount };
+
+/** Moves one counter by delta (-1, 0 or 1) and the rank score with it, in one statement. */
+export async function bumpCounter(tx: Tx, offerId: string, column: CounterColumn, delta: number): Promise<Counts> {
+  if (!Number.isInteger(delta) || Math.abs(delta) > 1) throw new Error(`bad counter delta ${delta}`);
+  const [row] = delta === 0
+    ? await tx.select(countColumns).from(offers).where(eq(offers.id, offerId))
+    : await tx
+      .update(offers)
+      .set({
+        [columnKey[column]]: sql.raw(`${column} + (${delta})`),
+        rankScore: sql.raw(rankScoreSql({ [column]: `(${column} + (${delta}))` })),
+      })
+      .where(eq(offers.id, offerId))
+      .returning(countColumns);
+  if (!row) throw new Error('offer vanished while locked');
+  return row;
+}
+
+const columnKey: Record<CounterColumn, 'boostCount' | 'favoriteCount' | 'reactionCount' | 'shareCount'> = {
+  boost_count: 'boostCount', favorite_count: 'favoriteCount', reaction_count: 'reactionCount', share_count: 'shareCount',
+};
+
+type MarkTable = typeof boosts | typeof favorites;
+
+export async function hasMark(tx: Tx, table: MarkTable, userId: string, offerId: string): Promise<boolean> {
+  const rows = await tx.select({ userId: table.userId }).from(table).where(and(eq(table.userId, userId), eq(table.offerId, offerId))).limit(1);
+  return rows.length > 0;
+}
+
+/** Adds or removes a boost or favourite; returns how many rows really changed (+1, -1 or 0). */
+export async function setMark(tx: Tx, table: MarkTable, userId: string, offerId: string, on: boolean, now: Date): Promise<number> {
+  if (on) {
+    const added = await tx.insert(table).values({ userId, offerId, createdAt: now }).onConflictDoNothing().returning({ userId: table.userId });
+    return added.length;
+  }
+  const removed = await tx.delete(table).where(and(eq(table.userId, userId), eq(table.offerId, offerId))).returning({ userId: table.userId });
+  return -removed.length;
+}
+
+export async function findReaction(tx: Tx, userId: string, offerId: string): Promise<Reaction | null> {
+  const [row] = await tx.select({ emoji: reactions.emoji }).from(reactions).where(and(eq(reactions.userId, userId), eq(reactions.offerId, offerId))).limit(1);
+  return (row?.emoji as Reaction | undefined) ?? null;
+}
+
+/** Sets, changes or (null) removes the one reaction per person and offer; returns the row count change. */
+export async function setReaction(tx: Tx, userId: string, offerId: string, emoji: Reaction | null, now: Date): Promise<number> {
+  if (emoji === null) {
+    const removed = await tx.delete(reactions).where(and(eq(reactions.userId, userId), eq(reactions.offerId, offerId))).returning({ userId: reactions.userId });
+    return -removed.length;
+  }
+  const [row] = await tx
+    .insert(reactions)
+    .values({ userId, offerId, emoji, createdAt: now })
+    .onConflictDoUpdate({ target: [reactions.userId, reactions.offerId], set: { emoji } })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  return row?.inserted ? 1 : 0;
+}
+
+export type BoostedRow = { id: string; title: string; mediaKey: string; mediaType: string | null; posterKey: string | null; createdAt: Date; creatorName: string };
+
+/** The offers a person boosted, newest boost first, without their own and without hidden offers. */
+export async function selectBoostedOffers(db: Db, userId: string, limit: number): Promise<BoostedRow[]> {
+  return db
+    .select({ id: offers.id, title: offers.title, mediaKey: offers.mediaKey, mediaType: offers.mediaType, posterKey: offers.posterKey, createdAt: offers.createdAt, creatorName: users.name })
+    .from(boosts)
+    .innerJoin(offers, eq(offers.id, boosts.offerId))
+    .innerJoin(users, eq(users.id, offers.userId))
+    .where(and(eq(boosts.userId, userId), ne(offers.userId, userId), visibleInFeed))
+    .orderBy(desc(boosts.createdAt), desc(offers.id))
+    .limit(limit);
+}

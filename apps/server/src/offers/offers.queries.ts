@@ -1,0 +1,160 @@
+/**
+ * Offer rows and the one "offer card" shape every list shares (feed, offer page, creator, own offer):
+ * the offer's own columns, its counter columns, its tags and its creator, read in one statement.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { FeedOffer, MediaKind, OfferInput } from '@gigreel/core';
+import type { Db, Tx } from '../db/connection.ts';
+import { offers, offerTags, users } from '../db/schema.ts';
+import { upsertTag } from './tags.queries.ts';
+
+type Conn = Db | Tx;
+
+/** Tag names of the row's offer, in one small index lookup per offer. */
+const tagNames = sql<string[]>`coalesce((select json_agg(t.name order by t.name) from offer_tags ot join tags t on t.id = ot.tag_id where ot.offer_id = ${offers.id}), '[]'::json)`;
+
+export const offerCardColumns = {
+  id: offers.id,
+  userId: offers.userId,
+  title: offers.title,
+  link: offers.link,
+  isPaidOffer: offers.isPaidOffer,
+  pricePence: offers.pricePence,
+  paypalLink: offers.paypalLink,
+  purchaseNote: offers.purchaseNote,
+  description: offers.description,
+  musicTrackName: offers.musicTrackName,
+  musicCreditLink: offers.musicCreditLink,
+  mediaKey: offers.mediaKey,
+  mediaType: offers.mediaType,
+  posterKey: offers.posterKey,
+  boostCount: offers.boostCount,
+  favoriteCount: offers.favoriteCount,
+  reactionCount: offers.reactionCount,
+  shareCount: offers.shareCount,
+  isApproved: offers.isApproved,
+  rankScore: offers.rankScore,
+  createdAt: offers.createdAt,
+  tags: tagNames,
+  creatorName: users.name,
+  creatorImage: users.image,
+};
+
+export type OfferCardRow = {
+  id: string; userId: string; title: string; link: string; isPaidOffer: boolean; pricePence: number | null; paypalLink: string | null;
+  purchaseNote: string | null; description: string | null; musicTrackName: string | null; musicCreditLink: string | null;
+  mediaKey: string; mediaType: string | null; posterKey: string | null; boostCount: number; favoriteCount: number; reactionCount: number;
+  shareCount: number; isApproved: boolean; rankScore: number; createdAt: Date; tags: string[]; creatorName: string; creatorImage: string | null;
+};
+
+export const mediaUrlFor = (key: string | null): string => (key ? `/media/${key}` : '');
+export const mediaKindFor = (type: string | null): MediaKind | null =>
+  type?.startsWith('video/') ? 'video' : type?.startsWith('image/') ? 'image' : null;
+
+/** The only shape of an offer the client sees (offers.contract.ts). */
+export function toFeedOffer(row: OfferCardRow): FeedOffer {
+  return {
+    id: row.id,
+    title: row.title,
+    link: row.link,
+    isPaidOffer: row.isPaidOffer,
+    pricePence: row.pricePence,
+    paypalLink: row.isPaidOffer ? row.paypalLink : null,
+    purchaseNote: row.purchaseNote,
+    description: row.description,
+    musicTrackName: row.musicTrackName,
+    musicCreditLink: row.musicCreditLink,
+    mediaUrl: mediaUrlFor(row.mediaKey),
+    mediaKind: row.mediaKey ? mediaKindFor(row.mediaType) : null,
+    posterUrl: row.posterKey ? mediaUrlFor(row.posterKey) : null,
+    tags: row.tags ?? [],
+    boostCount: row.boostCount,
+    favoriteCount: row.favoriteCount,
+    reactionCount: row.reactionCount,
+    shareCount: row.shareCount,
+    isApproved: row.isApproved,
+    createdAt: new Date(row.createdAt).toISOString(),
+    creator: { id: row.userId, displayName: row.creatorName, profileImage: row.creatorImage },
+  };
+}
+
+export async function selectOfferCards(db: Conn, where: SQL | undefined, limit = 1): Promise<OfferCardRow[]> {
+  const rows = await db.select(offerCardColumns).from(offers).innerJoin(users, eq(users.id, offers.userId)).where(where).limit(limit);
+  return rows as OfferCardRow[];
+}
+
+export async function findOfferCard(db: Conn, offerId: string): Promise<OfferCardRow | null> {
+  return (await selectOfferCards(db, eq(offers.id, offerId)))[0] ?? null;
+}
+
+export async function findOfferCardByUser(db: Conn, userId: string): Promise<OfferCardRow | null> {
+  return (await selectOfferCards(db, eq(offers.userId, userId)))[0] ?? null;
+}
+
+/** Serialises saves of one person's offer (one offer per user), on PGlite and PostgreSQL alike. */
+export async function lockOwnOffer(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`offer:${userId}`}))`);
+}
+
+export type OfferMediaKeys = { id: string; mediaKey: string; posterKey: string | null };
+
+export async function findOfferMediaByUser(db: Conn, userId: string): Promise<OfferMediaKeys | null> {
+  const [row] = await db.select({ id: offers.id, mediaKey: offers.mediaKey, posterKey: offers.posterKey }).from(offers).where(eq(offers.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export type OfferMediaValues = { mediaKey: string; mediaType: string; posterKey: string | null };
+
+/** Inserts or updates the person's one offer; every save waits for approval again (SPEC section 4). */
+export async function writeOwnOffer(
+  tx: Tx,
+  input: { userId: string; existingId: string | null; offer: OfferInput; media: OfferMediaValues | null; now: Date; rankScore: number },
+): Promise<string> {
+  const values = {
+    title: input.offer.title,
+    link: input.offer.link,
+    isPaidOffer: input.offer.isPaidOffer,
+    pricePence: input.offer.pricePence,
+    paypalLink: input.offer.paypalLink,
+    purchaseNote: input.offer.purchaseNote,
+    description: input.offer.description,
+    musicTrackName: input.offer.musicTrackName,
+    musicCreditLink: input.offer.musicCreditLink,
+    deliveryMethod: 'file_upload',
+    isApproved: false,
+    updatedAt: input.now,
+    ...(input.media ?? {}),
+  };
+  if (input.existingId) {
+    await tx.update(offers).set(values).where(and(eq(offers.id, input.existingId), eq(offers.userId, input.userId)));
+    return input.existingId;
+  }
+  const [row] = await tx.insert(offers).values({ ...values, userId: input.userId, createdAt: input.now, rankScore: input.rankScore }).returning({ id: offers.id });
+  if (!row) throw new Error('offer not stored');
+  return row.id;
+}
+
+/** Replaces the offer's tags; names are matched to existing tags regardless of case. */
+export async function replaceOfferTags(tx: Conn, offerId: string, names: string[]): Promise<void> {
+  await tx.delete(offerTags).where(eq(offerTags.offerId, offerId));
+  for (const name of names) {
+    const tagId = await upsertTag(tx, name);
+    await tx.insert(offerTags).values({ offerId, tagId }).onConflictDoNothing();
+  }
+}
+
+/** Sets is_approved; returns the owner and title only when it changed, so one approval notifies once. */
+export async function markApproved(tx: Tx, offerId: string): Promise<{ userId: string; title: string } | null> {
+  const [row] = await tx.update(offers).set({ isApproved: true }).where(and(eq(offers.id, offerId), eq(offers.isApproved, false))).returning({ userId: offers.userId, title: offers.title });
+  return row ?? null;
+}
+
+export async function offerExists(db: Conn, offerId: string): Promise<boolean> {
+  const rows = await db.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId)).limit(1);
+  return rows.length > 0;
+}
+
+export async function findCreator(db: Conn, userId: string): Promise<{ id: string; displayName: string; profileImage: string | null; bio: string | null; createdAt: Date } | null> {
+  const [row] = await db.select({ id: users.id, displayName: users.name, profileImage: users.image, bio: users.bio, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
