@@ -86,7 +86,11 @@ function mediaFiles(dataDir: string): string[] {
   return (readdirSync(root, { recursive: true }) as string[]).filter((name) => /\.(mp4|jpg)$/.test(name)).map((name) => name.split(path.sep).join('/')).sort();
 }
 
-describe('the server process on the embedded database', () => {
+// The embedded database is what these check; the PostgreSQL run of the suite (TEST_DATABASE_URL) has
+// already run them once on the same code, so it skips them rather than pay for the boots twice.
+const embeddedRun = !process.env.TEST_DATABASE_URL;
+
+describe.runIf(embeddedRun)('the server process on the embedded database', () => {
   it('starts, seeds once, serves media, holds its lock, drains on SIGTERM and restarts on the same data', async () => {
     const dataDir = tempDataDir();
     const port = await freePort();
@@ -166,7 +170,7 @@ describe('the server process on the embedded database', () => {
   }, 480_000);
 });
 
-describe('the server process in production', () => {
+describe.runIf(embeddedRun)('the server process in production', () => {
   it('refuses to start without AUTH_SECRET or PUBLIC_URL, with a clear message', async () => {
     const dataDir = tempDataDir();
     const noSecret = server({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: 'https://gigreel.example.com' });

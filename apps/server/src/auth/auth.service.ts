@@ -6,7 +6,7 @@ import { users, verifications } from '../db/schema.ts';
 import { AppError, badRequest, conflict } from '../http/errors.ts';
 import { countRecentFailures, recordLoginAttempt } from './login-attempts.queries.ts';
 import { findUserIdByEmail } from './roles.queries.ts';
-import { deleteSession } from './sessions.queries.ts';
+import { countRecentResetTokens, deleteSession } from './sessions.queries.ts';
 import type { SessionViewer } from './viewer.ts';
 
 /** Where the verification link lands once it has signed the person in. */
@@ -70,8 +70,24 @@ async function recordAttemptSafely(deps: AppDeps, attempt: Parameters<typeof rec
   }
 }
 
-/** Always answers the same way, so the form never tells whether an email has an account. */
+/** Reset mails one account may receive in RESET_MAIL_WINDOW_MS; more requests are answered but not mailed. */
+export const RESET_MAILS_PER_WINDOW = 3;
+export const RESET_MAIL_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Always answers the same way, so the form never tells whether an email has an account. A few mails
+ * per account per quarter hour at most, so the form cannot be used to flood someone's inbox.
+ */
 export async function requestPasswordReset(deps: AppDeps, email: string, headers: Headers): Promise<void> {
+  const userId = await findUserIdByEmail(deps.database.db, email);
+  if (userId) {
+    // Better Auth stamps its rows with the system time, so the window is measured on the same clock.
+    const since = new Date(Date.now() - RESET_MAIL_WINDOW_MS);
+    if ((await countRecentResetTokens(deps.database.db, userId, since)) >= RESET_MAILS_PER_WINDOW) {
+      deps.log.warn({ userId }, 'password reset mail not sent: too many requests for this account');
+      return;
+    }
+  }
   await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: '/password-reset' }, headers });
 }
 

@@ -122,6 +122,20 @@ describe('login never tells whether an email has an account', () => {
   });
 });
 
+describe('reset mails', () => {
+  it('one account gets at most three reset mails a quarter hour; the answer never changes', async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < 5; i++) {
+      const answer = await t.client().post('/api/auth/forgot-password', { email: user.email });
+      expect(answer.json()).toEqual({ title: texts.auth.resetSent, message: texts.auth.resetSentBody });
+    }
+    expect(await t.mails(user.email)).toHaveLength(3);
+    await t.deps.database.query("update verifications set created_at = created_at - interval '16 minutes' where value = $1", [user.id]);
+    await t.client().post('/api/auth/forgot-password', { email: user.email });
+    expect(await t.mails(user.email)).toHaveLength(4);
+  });
+});
+
 describe('reset links', () => {
   it('an expired link says "This password reset link is invalid or has expired."', async () => {
     const user = await t.createUser();

@@ -10,8 +10,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const sessionRow = async (token: string) =>
-  (await t.deps.database.query<{ expires_at: Date }>('select expires_at from sessions where token = $1', [token]))[0] ?? null;
+const sessionRow = async (token: string) => {
+  const [row] = await t.deps.database.query<{ expires_at: Date | string }>('select expires_at from sessions where token = $1', [token]);
+  return row ? { expires_at: new Date(row.expires_at) } : null; // postgres.js may hand back text
+};
 /** The session token inside the signed cookie value ("token.signature", URL-encoded). */
 const tokenOf = (cookie: string) => decodeURIComponent(cookie).split('.')[0] ?? '';
 

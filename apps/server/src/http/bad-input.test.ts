@@ -206,6 +206,21 @@ describe('other odd requests', () => {
     expect(login.statusCode).toBeLessThan(500);
   });
 
+  it('pages of the route table get the app, any other path the app with status 404', async () => {
+    for (const url of ['/', '/landing', '/login', '/admin/creators', '/order/abc/upload', '/offer/xyz?ref=1']) {
+      const page = await t.client().get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+    }
+    for (const url of ['/nope', '/admin-panel', '/offer/1/2']) {
+      const page = await t.client().get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+    }
+    expect((await t.client().request({ method: 'HEAD', url: '/landing' })).statusCode).toBe(200);
+    expectErrorShape(await t.client().post('/landing', {}), 404);
+  });
+
   it('the health check answers', async () => {
     const response = await t.client().get('/api/health');
     expect(response.statusCode).toBe(200);
