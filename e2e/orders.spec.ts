@@ -35,10 +35,10 @@ async function apiAs<T>(page: Page, method: 'GET' | 'POST', url: string, data?: 
   return (await response.json()) as T;
 }
 
+/** Screens to look at, in .tmp/screens (not committed). */
 async function shot(page: Page, name: string, project: string) {
-  if (project !== 'phone') return;
   mkdirSync('.tmp/screens', { recursive: true });
-  await page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `.tmp/screens/${name}-${project}.png`, fullPage: project === 'phone' });
 }
 
 test('a buyer pays, the seller delivers, the buyer downloads and completes', async ({ page, browser, viewport }, testInfo) => {
@@ -72,6 +72,10 @@ test('a buyer pays, the seller delivers, the buyer downloads and completes', asy
   await seller.goto(`/order/${order.id}`);
   await seller.getByRole('link', { name: 'Upload delivery' }).click();
   await expect(seller).toHaveURL(new RegExp(`/order/${order.id}/upload$`));
+  // a file is judged by its bytes, not its name
+  await seller.getByLabel('Delivery file').setInputFiles({ name: 'logo.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]) });
+  await seller.getByRole('button', { name: 'Upload delivery' }).click();
+  await expect(seller.getByRole('alert').filter({ hasText: 'Invalid file type' })).toBeVisible();
   await seller.getByLabel('Delivery file').setInputFiles({ name: 'logo-final.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(seller.getByText('logo-final.pdf')).toBeVisible();
   await seller.getByRole('button', { name: 'Upload delivery' }).click();

@@ -102,6 +102,7 @@ describe('buying, paying, delivering, downloading and completing', () => {
     expect((await stranger.post('/api/orders', { offerId: unapproved })).statusCode).toBe(404);
     expect((await stranger.post('/api/orders', { offerId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await stranger.post('/api/orders', { offerId: 'nope' })).statusCode).toBe(400);
+    expect((await anonymous.post('/api/orders', { offerId: sellerOffer })).statusCode).toBe(401);
     const rows = await t.deps.database.query('select id from orders where offer_id = any($1::uuid[])', [[mine, free, unapproved]]);
     expect(rows).toEqual([]);
   });
@@ -150,7 +151,8 @@ describe('the state machine on the server', () => {
 
   it('two concurrent "paid" confirmations leave one paid order, one notification and one mail', async () => {
     const other = await t.signedIn({ name: 'Quick Clicker' });
-    const offerId = await createPaidOffer(t, (await t.signedIn({ name: 'Concurrent Seller' })).user.id);
+    const concurrentSeller = await t.signedIn({ name: 'Concurrent Seller' });
+    const offerId = await createPaidOffer(t, concurrentSeller.user.id);
     const [first, second] = await Promise.all([other.post('/api/orders', { offerId }), other.post('/api/orders', { offerId })]);
     expect(first.json().order.id).toBe(second.json().order.id);
     const id = first.json().order.id as string;
@@ -160,6 +162,7 @@ describe('the state machine on the server', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe('paid');
     expect(await notificationsOf(rows[0]!.seller_id, 'order_paid')).toHaveLength(1);
+    expect(await t.mails(concurrentSeller.user.email)).toHaveLength(1);
   });
 });
 

@@ -44,6 +44,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           : order.status === 'completed' ? 'This order is complete.'
             : null;
 
+  if (!waiting && !moves.length && !order.delivery) return null;
   return (
     <Card className="flex flex-col gap-3 p-4">
       <h2 className="text-lg font-bold text-white">{moves.includes('pay') ? ordersTexts.paymentTitle : 'Next step'}</h2>
