@@ -5,6 +5,7 @@ export const notificationTexts = {
   emptyHint: 'Messages, orders and offer updates will show up here.',
   markAllRead: 'Mark all as read',
   markRead: 'Mark as read',
+  allRead: "You're all caught up",
   unread: 'Unread',
   failedToLoad: 'Failed to load notifications',
   failedToUpdate: 'Failed to update notifications',

@@ -35,12 +35,12 @@ export default function NotificationsPage() {
 
   return (
     <section aria-labelledby="notifications-title" className="mx-auto w-full max-w-2xl">
-      <header className="flex items-center justify-between gap-3 px-4 pb-2 pt-4">
-        <h1 id="notifications-title" className="text-2xl font-bold text-white">
-          {notificationTexts.pageTitle}
-          {unread > 0 ? <span className="ml-2 align-middle text-sm font-semibold text-brand-400">{unread} {notificationTexts.unread.toLowerCase()}</span> : null}
-        </h1>
-        <Button variant="outline" size="sm" disabled={unread === 0} busy={markAll.isPending} onClick={() => markAll.mutate(undefined, { onError: failed })}>
+      <header className="flex items-center justify-between gap-3 px-4 pb-3 pt-4">
+        <div className="min-w-0">
+          <h1 id="notifications-title" className="text-2xl font-bold text-white">{notificationTexts.pageTitle}</h1>
+          {list.data ? <p className="text-sm text-zinc-400">{unread > 0 ? <span className="font-semibold text-brand-400">{unread} {notificationTexts.unread.toLowerCase()}</span> : notificationTexts.allRead}</p> : null}
+        </div>
+        <Button variant="outline" size="sm" className="shrink-0" disabled={unread === 0} busy={markAll.isPending} onClick={() => markAll.mutate(undefined, { onError: failed })}>
           <CheckCheck className="h-4 w-4" aria-hidden="true" />
           {notificationTexts.markAllRead}
         </Button>

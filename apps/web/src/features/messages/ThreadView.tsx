@@ -38,7 +38,7 @@ export function ThreadView({ userId }: { userId: string }) {
 
   return (
     <section aria-label={`Conversation with ${otherUser.displayName}`} className="flex min-h-[calc(100dvh-8.5rem)] flex-col md:min-h-[calc(100dvh-5rem)]">
-      <header className="flex items-center gap-3 border-b border-line px-2 py-2">
+      <header className="flex items-center gap-3 border-b border-line px-2 py-2 md:px-4">
         <Link to="/messages" className={buttonClass('ghost', 'icon', 'md:hidden')} aria-label={messageTexts.back}>
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Link>

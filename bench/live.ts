@@ -1,0 +1,200 @@
+/**
+ * Live-delivery benchmark (issue 4; not a unit test). Holds N live connections (default 200) on
+ * /api/events for D seconds (default 30) while messages flow between those people, and reports
+ * delivery latency (POST sent -> the receiver's SSE event) p50/p99/max and every error.
+ *
+ *   node --import tsx bench/live.ts                 # 200 connections, 30 s, 20 messages/s, 2 server processes
+ *   node --import tsx bench/live.ts --smoke         # 20 connections, 5 s: a quick check that it works
+ *   options: --connections N --seconds S --rate MSGS_PER_S --processes P --database-url URL
+ *
+ * It creates a fresh PostgreSQL database (default server postgres://postgres@127.0.0.1:5432), starts
+ * P server processes on it (connections and senders spread over them, so most deliveries cross
+ * processes through LISTEN/NOTIFY), writes people and offers straight into the database, signs
+ * everyone in over HTTP, and drops the database at the end. Results go to bench/results/.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { hashPassword } from '../apps/server/src/realtime/bench-support.ts';
+import postgres from 'postgres';
+import { openSse, type SseConnection } from '../apps/server/src/realtime/sse-client.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    connections: { type: 'string' },
+    seconds: { type: 'string' },
+    rate: { type: 'string' },
+    processes: { type: 'string', default: '2' },
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+  },
+});
+const CONNECTIONS = Number(args.connections ?? (args.smoke ? 20 : 200));
+const SECONDS = Number(args.seconds ?? (args.smoke ? 5 : 30));
+const RATE = Number(args.rate ?? (args.smoke ? 10 : 20));
+const PROCESSES = Math.max(1, Number(args.processes));
+const PASSWORD = 'Bench-pass-1';
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+
+async function main(): Promise<void> {
+  const dbName = `gigreel_bench_live_${process.pid}`;
+  const admin = postgres(args['database-url']!, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  const url = new URL(args['database-url']!);
+  url.pathname = `/${dbName}`;
+  const servers: ChildProcess[] = [];
+  const dataDirs: string[] = [];
+  const streams: SseConnection[] = [];
+  try {
+    // servers
+    const bases: string[] = [];
+    for (let i = 0; i < PROCESSES; i++) {
+      const port = 4700 + (process.pid % 200) * 2 + i;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'gigreel-bench-live-'));
+      dataDirs.push(dataDir);
+      const base = `http://127.0.0.1:${port}`;
+      servers.push(spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: repoRoot,
+        env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url.toString(), PUBLIC_URL: base, LOG_LEVEL: 'error', SEED_DEMO: 'never', WEB_DIST: path.join(dataDir, 'none') },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }));
+      await waitForHealth(base, servers[i]!);
+      bases.push(base);
+    }
+    log(`servers: ${bases.join(', ')} on one PostgreSQL database`);
+
+    // people, each with an offer, written straight into the database
+    const db = postgres(url.toString(), { max: 2, onnotice: () => {} });
+    const hash = await hashPassword(PASSWORD);
+    const people = Array.from({ length: CONNECTIONS }, (_, i) => ({ id: `bench${i}`, email: `bench${i}@example.com`, offerId: '', cookie: '', base: bases[i % bases.length]! }));
+    await db`insert into users ${db(people.map((p, i) => ({ id: p.id, display_name: `Bench Person ${i}`, email: p.email, email_verified: true })))}`;
+    await db`insert into accounts ${db(people.map((p) => ({ id: `a-${p.id}`, account_id: p.id, provider_id: 'credential', user_id: p.id, password: hash })))}`;
+    const offerRows = await db<{ id: string; user_id: string }[]>`insert into offers ${db(people.map((p) => ({ user_id: p.id, title: `Offer of ${p.id}`, media_key: 'offers/bench.jpg', is_approved: true })))} returning id, user_id`;
+    for (const row of offerRows) people.find((p) => p.id === row.user_id)!.offerId = row.id;
+    await db.end();
+
+    // sign everyone in over HTTP (10 at a time: password hashing is the slow part)
+    const signInStart = Date.now();
+    for (let i = 0; i < people.length; i += 10) {
+      await Promise.all(people.slice(i, i + 10).map(async (p) => {
+        const response = await fetch(`${p.base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: p.base }, body: JSON.stringify({ email: p.email, password: PASSWORD }) });
+        if (response.status !== 200) throw new Error(`sign-in failed for ${p.email}: ${response.status}`);
+        p.cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+      }));
+    }
+    log(`${people.length} people signed in in ${((Date.now() - signInStart) / 1000).toFixed(1)} s`);
+
+    // live connections
+    const arrivals = new Map<string, number>();
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    const errors: Record<string, number> = {};
+    const fail = (kind: string) => (errors[kind] = (errors[kind] ?? 0) + 1);
+    const record = (id: string) => {
+      const start = sentAt.get(id);
+      const arrived = arrivals.get(id);
+      if (start === undefined || arrived === undefined) return;
+      latencies.push(arrived - start);
+      sentAt.delete(id);
+    };
+    let dropped = 0;
+    await Promise.all(people.map(async (p) => {
+      const stream = await openSse(`${p.base}/api/events`, { cookie: p.cookie }, (event) => {
+        if (event.event !== 'message') return;
+        const data = event.data as { id: string; to: string };
+        if (data.to !== p.id) return;
+        arrivals.set(data.id, event.receivedAt);
+        record(data.id);
+      });
+      if (stream.status !== 200) fail(`sse ${stream.status}`);
+      void stream.closed.then(() => {
+        if (!stopping) dropped += 1;
+      });
+      streams.push(stream);
+    }));
+    await Promise.all(streams.map((s) => s.waitFor((e) => e.event === 'ready', 10_000).catch(() => fail('sse not ready'))));
+    log(`${streams.length} live connections open; sending ${RATE} messages/s for ${SECONDS} s`);
+
+    // messages flow: a random person writes to another random person's offer, through another process
+    let stopping = false;
+    let sent = 0;
+    const inFlight = new Set<Promise<void>>();
+    const started = Date.now();
+    while (Date.now() - started < SECONDS * 1000) {
+      const from = people[Math.floor(Math.random() * people.length)]!;
+      let to = people[Math.floor(Math.random() * people.length)]!;
+      if (to === from) to = people[(people.indexOf(from) + 1) % people.length]!;
+      const start = Date.now();
+      sent += 1;
+      const request = fetch(`${from.base}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json', origin: from.base, cookie: from.cookie }, body: JSON.stringify({ offerId: to.offerId, text: `bench message ${sent}` }) })
+        .then(async (response) => {
+          if (response.status !== 201) return void fail(`post ${response.status}`);
+          const { message } = (await response.json()) as { message: { id: string } };
+          sentAt.set(message.id, start);
+          record(message.id);
+        })
+        .catch(() => void fail('post network'))
+        .finally(() => inFlight.delete(request));
+      inFlight.add(request);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + (sent * 1000) / RATE - Date.now())));
+    }
+    await Promise.all(inFlight);
+    const grace = Date.now() + 5000;
+    while (sentAt.size > 0 && Date.now() < grace) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (sentAt.size > 0) errors['not delivered within 5 s'] = sentAt.size;
+    if (dropped > 0) errors['connections dropped'] = dropped;
+    stopping = true;
+
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const result = {
+      when: new Date().toISOString(),
+      mode: args.smoke ? 'smoke' : 'full',
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      processes: PROCESSES,
+      messagesSent: sent,
+      delivered: latencies.length,
+      latencyMs: { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN },
+      errors,
+    };
+    log(`sent ${sent}, delivered ${latencies.length}; latency p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms; errors ${JSON.stringify(errors)}`);
+    const dir = path.join(repoRoot, 'bench', 'results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `live-${result.mode}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    if (Object.keys(errors).length > 0 || latencies.length === 0) process.exitCode = 1;
+  } finally {
+    for (const stream of streams) stream.close();
+    await Promise.all(servers.map((child) => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve(null);
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    })));
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server ${base} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server ${base} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,187 @@
+/**
+ * Messages live (issue 4): two people in two browsers exchange messages; the receiver's page and
+ * unread badges update within a second without a reload, a dropped connection recovers by itself,
+ * refused text gets the SPEC text, and stored text is shown as text.
+ */
+import { mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
+import { messageTexts, notificationTexts } from '@gigreel/core';
+import { expect, logIn, test } from './fixtures.ts';
+
+const SHOTS = path.join(process.cwd(), '.tmp', 'screenshots');
+
+/** A second signed-in person in their own browser context, failing on console errors like the fixture page. */
+async function secondPerson(browser: Browser, testInfo: TestInfo, email: string) {
+  const { viewport, isMobile, hasTouch, deviceScaleFactor, baseURL } = testInfo.project.use as BrowserContextOptions & { baseURL?: string };
+  const context = await browser.newContext({ viewport, isMobile, hasTouch, deviceScaleFactor, baseURL: baseURL ?? process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() !== 'error' || /status of 4\d\d/.test(text)) return;
+    // While the test cuts this browser's connection on purpose, the event stream's failed retries are expected.
+    if (/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_CONNECTION_CLOSED/.test(text)) return;
+    errors.push(text);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await logIn(page, email);
+  return { page, context, errors };
+}
+
+/**
+ * A TCP relay in front of the server whose connections the test can cut and refuse for a while:
+ * a real lost connection (the browser's offline emulation leaves open streams alone).
+ */
+async function cuttableRelay(target: URL) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+      sockets.add(a);
+      a.on('error', () => b.destroy());
+      a.on('close', () => {
+        sockets.delete(a);
+        b.destroy();
+      });
+      a.pipe(b);
+    }
+  });
+  const listen = (port = 0) => new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
+  const port = await listen();
+  return {
+    base: `http://localhost:${port}`,
+    /** Cuts every open connection and refuses new ones until restore(). */
+    cut: () => {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+    restore: () => listen(port),
+    close: () => {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+/** The tab bar's badge on the phone; on the desktop the header avatar's badge, which counts both kinds. */
+const badge = (page: Page, phone: boolean, name: 'Messages' | 'Notifications', count: number) =>
+  phone
+    ? page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: new RegExp(`^${name}\\s*, ${count} unread$`) })
+    : page.getByRole('button', { name: /Account menu for/ }).getByText(String(count), { exact: true });
+
+async function unread(page: Page): Promise<{ messages: number; notifications: number }> {
+  return (await page.request.get('/api/unread')).json();
+}
+
+test('two people exchange messages live, with badges, the notification centre and a reconnect', async ({ page, browser }, testInfo) => {
+  const phone = testInfo.project.name === 'phone';
+  const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  await logIn(page, 'leo@example.com');
+  const leo = page;
+  const ava = await secondPerson(browser, testInfo, 'ava@example.com');
+  try {
+    // start both clean, so the badge counts below are exact
+    for (const person of [leo, ava.page]) {
+      const { conversations } = await (await person.request.get('/api/messages/conversations')).json();
+      for (const c of conversations as Array<{ otherUser: { id: string } }>) await person.request.post(`/api/messages/with/${c.otherUser.id}/read`, { data: {}, headers: { origin: new URL(person.url()).origin } });
+      await person.request.post('/api/notifications/read-all', { data: {}, headers: { origin: new URL(person.url()).origin } });
+    }
+    const { offer } = await (await leo.request.get('/api/offers/mine')).json();
+    const leoId: string = offer.creator.id;
+    const avaId: string = (await (await ava.page.request.get('/api/me')).json()).viewer.id;
+
+    await leo.goto('/messages');
+    await expect(leo.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+
+    // Ava writes to Leo from his offer, through the Send Message dialog
+    await ava.page.goto(`/offer/${offer.id}`);
+    await ava.page.getByRole('button', { name: 'Message' }).click();
+    const dialog = ava.page.getByRole('dialog', { name: messageTexts.dialogTitle });
+    const box = dialog.getByLabel(messageTexts.label);
+    const send = dialog.getByRole('button', { name: messageTexts.send });
+    await expect(dialog.getByText(`0/1000`)).toBeVisible();
+    await expect(send).toBeDisabled();
+    await box.fill('<script>alert(1)</script>');
+    await expect(dialog.getByText(messageTexts.invalidBody)).toBeVisible();
+    await expect(send).toBeDisabled();
+    await box.fill('x'.repeat(1001));
+    await expect(dialog.getByText('1000/1000')).toBeVisible();
+    const first = `Hi Leo! 5 < 6 & "quotes" &lt;b&gt;stays text&lt;/b&gt; ${stamp}`;
+    await box.fill(first);
+    await expect(send).toBeEnabled();
+    await send.click();
+    await expect(ava.page.getByText(messageTexts.sent)).toBeVisible();
+
+    // Leo sees it within a second, without a reload: badges and the conversation list
+    await expect(badge(leo, phone, 'Messages', phone ? 1 : 2)).toBeVisible({ timeout: 1000 });
+    if (phone) await expect(badge(leo, phone, 'Notifications', 1)).toBeVisible();
+    const conversation = leo.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Ava Nguyen/ });
+    await expect(conversation).toBeVisible({ timeout: 2000 });
+    await expect(leo.getByText(messageTexts.conversationCount(1), { exact: false }).or(leo.getByText(/\d+ conversations/))).toBeVisible();
+    await expect(conversation.getByText('1 unread')).toBeVisible();
+    if (phone) await leo.screenshot({ path: path.join(SHOTS, 'messages-list-390.png') });
+
+    // the notification centre links to the thread; opening the thread marks it read
+    await leo.goto('/notifications');
+    const note = leo.getByRole('link', { name: new RegExp(`${notificationTexts.newMessage('Ava Nguyen')}`) }).first();
+    await expect(note).toBeVisible();
+    if (phone) await leo.screenshot({ path: path.join(SHOTS, 'notifications-390.png') });
+    await note.click();
+    await expect(leo).toHaveURL(new RegExp(`/messages\\?with=${avaId}`));
+    const leoThread = leo.getByRole('list', { name: 'Messages' });
+    await expect(leoThread.getByText(first, { exact: true })).toBeVisible();
+    await expect(leoThread.getByText(messageTexts.re(offer.title)).first()).toBeVisible();
+    await expect(leo.locator('b', { hasText: 'stays text' })).toHaveCount(0);
+    await expect.poll(() => unread(leo)).toEqual({ messages: 0, notifications: 0 });
+    await expect(badge(leo, phone, 'Messages', phone ? 1 : 2)).toHaveCount(0);
+
+    // Ava keeps the thread open (through a relay the test can cut); Leo's reply appears there live
+    const relay = await cuttableRelay(new URL(leo.url()));
+    try {
+      await ava.page.goto(`${relay.base}/messages?with=${leoId}`);
+      const avaThread = ava.page.getByRole('list', { name: 'Messages' });
+      await expect(avaThread.getByText(first, { exact: true })).toBeVisible();
+      await expect(avaThread.getByText(messageTexts.you).first()).toBeVisible();
+      const reply = `Sure, send me a reference track ${stamp}`;
+      await leo.getByLabel(messageTexts.replyLabel('Ava Nguyen')).fill(reply);
+      await leo.getByRole('button', { name: messageTexts.send }).click();
+      await expect(avaThread.getByText(reply)).toBeVisible({ timeout: 1500 });
+      if (phone) await leo.screenshot({ path: path.join(SHOTS, 'thread-390.png') });
+
+      // Ava's connection drops; what Leo sends meanwhile shows up once it is back, without a reload
+      relay.cut();
+      await expect(ava.page.getByText(messageTexts.reconnecting)).toBeVisible({ timeout: 5000 });
+      const meanwhile = `Sent while you were away ${stamp}`;
+      await leo.getByLabel(messageTexts.replyLabel('Ava Nguyen')).fill(meanwhile);
+      await leo.getByRole('button', { name: messageTexts.send }).click();
+      await expect(leoThread.getByText(meanwhile)).toBeVisible();
+      await expect(avaThread.getByText(meanwhile)).toHaveCount(0);
+      await relay.restore();
+      await expect(avaThread.getByText(meanwhile)).toBeVisible({ timeout: 15_000 });
+      await expect(ava.page.getByText(messageTexts.reconnecting)).toHaveCount(0);
+    } finally {
+      relay.close();
+    }
+    expect(ava.errors).toEqual([]);
+  } finally {
+    await ava.context.close();
+  }
+});
+
+test('anonymous people are asked to log in, and mark-all-read clears the notification badge', async ({ page }, testInfo) => {
+  await page.goto('/messages');
+  await expect(page).toHaveURL(/\/signup/);
+  await logIn(page, 'sam@example.com');
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: notificationTexts.pageTitle, exact: true })).toBeVisible();
+  const markAll = page.getByRole('button', { name: notificationTexts.markAllRead });
+  if (await markAll.isEnabled()) await markAll.click();
+  await expect(markAll).toBeDisabled();
+  if (testInfo.project.name === 'phone') {
+    await expect(page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: /Notifications\s*, \d+ unread/ })).toHaveCount(0);
+  }
+});
+
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
