@@ -58,6 +58,10 @@ describe('loadConfig', () => {
     expect(config.designerEmail).toBeUndefined();
   });
 
+  it('SMTP_URL takes smtp:// and smtps:// addresses', () => {
+    expect(loadConfig({ ...base, SMTP_URL: 'smtps://user:pass@smtp.example.com:465' }).smtpUrl).toBe('smtps://user:pass@smtp.example.com:465');
+  });
+
   it('SEED_DEMO=never turns the demo off', () => {
     expect(loadConfig({ ...base, SEED_DEMO: 'never' }).seedDemo).toBe(false);
   });
@@ -77,6 +81,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ SEED_DEMO: 'always' }, /SEED_DEMO/],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
+    [{ SMTP_URL: 'mail.example.com:25' }, /SMTP_URL/],
+    [{ SMTP_URL: 'https://mail.example.com' }, /SMTP_URL: must start with smtp:\/\/ or smtps:\/\//],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(/^Invalid configuration:/);
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);

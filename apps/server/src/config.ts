@@ -24,7 +24,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: httpUrl.optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z.string().url().regex(/^smtps?:\/\//i, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('GigReel <no-reply@gigreel.local>'),
   ADMIN_EMAILS: emailList,
   DESIGNER_EMAIL: z.string().email().optional(),
