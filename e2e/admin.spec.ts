@@ -251,6 +251,10 @@ test('the dashboard at phone and desktop size', async ({ page }) => {
   await tab(page, 'Gigs');
   await expect(page.getByRole('heading', { name: 'Gig Management' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/admin-gigs-${test.info().project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Create Gig' }).click();
+  await page.getByRole('dialog', { name: 'Create Gig' }).getByLabel('Paid Offer').check();
+  await page.screenshot({ path: `${SHOTS}/admin-gig-dialog-${test.info().project.name}.png` });
+  await page.keyboard.press('Escape');
   await tab(page, 'Analytics');
   await expect(page.getByRole('img', { name: /Revenue per day/ })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/admin-analytics-${test.info().project.name}.png`, fullPage: true });

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  adminPageQuerySchema, adminTexts, analyticsQuerySchema, creatorFormSchema, EXPORT_TABLE_LABELS, exportTableSchema, OFFER_MEDIA_MAX_BYTES, texts,
+  adminPageQuerySchema, adminTexts, analyticsQuerySchema, creatorFormSchema, exportTableSchema, OFFER_MEDIA_MAX_BYTES, texts,
 } from '@gigreel/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
@@ -120,7 +120,6 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="gigreel-${table}-${day}.csv"`)
       .header('cache-control', 'no-store')
-      .header('x-export-label', EXPORT_TABLE_LABELS[table])
       .send(exportCsv(deps, table));
   });
 

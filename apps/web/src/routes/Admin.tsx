@@ -13,6 +13,7 @@ import { Spinner } from '../ui/misc.tsx';
 import { signOut, useViewer } from '../features/auth/session.ts';
 import { useDashboard } from '../features/admin/admin.api.ts';
 import { Diagnostics, StatCards } from '../features/admin/Overview.tsx';
+import { useErrorToast } from '../features/admin/useErrorToast.ts';
 
 const TABS = [
   { value: 'creators', label: adminTexts.tabs.creators, Panel: lazy(() => import('../features/admin/CreatorsTab.tsx')) },
@@ -29,6 +30,7 @@ export default function AdminPage() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [tab, setTab] = useState<string>('creators');
+  useErrorToast(dashboard.error, adminTexts.dashboardFailed);
 
   const logOut = async () => {
     try {

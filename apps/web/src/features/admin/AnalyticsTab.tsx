@@ -1,13 +1,14 @@
 /** Revenue Analytics: completed orders only, 15% commission, status breakdown, top 5 creators, revenue over time. */
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { adminTexts, formatPence, type RevenueUnit } from '@gigreel/core';
 import { cn } from '../../ui/cn.ts';
 import { Spinner } from '../../ui/misc.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 import { useAnalytics } from './admin.api.ts';
+import { useErrorToast } from './useErrorToast.ts';
 
 const t = adminTexts.analytics;
+const failedText = (error: Error) => t.failed(error.message);
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -21,9 +22,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 export default function AnalyticsTab() {
   const [unit, setUnit] = useState<RevenueUnit>('day');
   const analytics = useAnalytics(unit);
-  useEffect(() => {
-    if (analytics.error) toast.error(t.errorTitle, { description: t.failed(analytics.error.message) });
-  }, [analytics.error]);
+  useErrorToast(analytics.error, t.errorTitle, failedText);
   const data = analytics.data;
   return (
     <section aria-labelledby="analytics-title" className="flex flex-col gap-4">

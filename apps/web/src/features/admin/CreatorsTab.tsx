@@ -8,6 +8,7 @@ import { AuditLog } from './AuditLog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { CreatorDialog } from './CreatorDialog.tsx';
 import { startImpersonation, useCreators, useDeleteCreator } from './admin.api.ts';
+import { useErrorToast } from './useErrorToast.ts';
 
 export default function CreatorsTab() {
   const [search, setSearch] = useState('');
@@ -17,6 +18,7 @@ export default function CreatorsTab() {
   const [deleting, setDeleting] = useState<AdminCreator | null>(null);
   const remove = useDeleteCreator();
   const items = creators.data?.pages.flatMap((page) => page.items) ?? [];
+  useErrorToast(creators.error, adminTexts.creators.fetchFailed);
 
   const impersonate = async (creator: AdminCreator) => {
     try {

@@ -9,6 +9,7 @@ import { Badge, EmptyState, Spinner } from '../../ui/misc.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { GigDialog } from './GigDialog.tsx';
 import { useApproveGig, useDeleteGig, useGigs } from './admin.api.ts';
+import { useErrorToast } from './useErrorToast.ts';
 
 const t = adminTexts.gigs;
 
@@ -27,6 +28,7 @@ export default function GigsTab() {
   const approve = useApproveGig();
   const remove = useDeleteGig();
   const items = gigs.data?.pages.flatMap((page) => page.items) ?? [];
+  useErrorToast(gigs.error, t.fetchFailed);
 
   const onApprove = (gig: AdminGig) =>
     approve.mutate(gig.id, {

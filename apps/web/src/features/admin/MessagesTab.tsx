@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Badge, EmptyState, Spinner } from '../../ui/misc.tsx';
 import { useMessages } from './admin.api.ts';
+import { useErrorToast } from './useErrorToast.ts';
 
 const t = adminTexts.messages;
 const preview = (text: string) => (text.length > MESSAGE_PREVIEW_CHARS ? `${text.slice(0, MESSAGE_PREVIEW_CHARS)}…` : text);
@@ -16,6 +17,7 @@ export default function MessagesTab() {
   const [open, setOpen] = useState<AdminMessage | null>(null);
   const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
   const total = messages.data?.pages[0]?.total ?? 0;
+  useErrorToast(messages.error, t.fetchFailed);
   return (
     <section aria-labelledby="messages-title" className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
