@@ -58,3 +58,26 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('Welcome back!')).toBeVisible();
 }
+
+export const NEW_PASSWORD = 'Fresh-pass1';
+
+/** The newest mailed link for `to`, waiting for it to arrive (the server writes mail after it answers). */
+export async function mailedLink(to: string, count = 1): Promise<string> {
+  await expect.poll(() => mailsTo(to).length, { message: `mail number ${count} to ${to}` }).toBeGreaterThanOrEqual(count);
+  const link = mailsTo(to)[count - 1]?.link;
+  if (!link) throw new Error(`the mail to ${to} has no link`);
+  return link;
+}
+
+/** A new account, signed up through the API and verified through its mailed link: the page ends signed in. */
+export async function signUpVerified(page: Page, options: { email?: string; displayName?: string; password?: string } = {}): Promise<{ email: string; password: string; displayName: string }> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? NEW_PASSWORD;
+  const displayName = options.displayName ?? 'New Person';
+  const origin = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:4173').origin;
+  const response = await page.request.post('/api/auth/sign-up/email', { data: { displayName, email, password }, headers: { origin } });
+  expect(response.status()).toBe(201);
+  await page.goto(await mailedLink(email));
+  await expect(page.getByText('Email verified. Welcome to GigReel!')).toBeVisible();
+  return { email, password, displayName };
+}

@@ -65,7 +65,7 @@ function ResetForm({ token }: { token: string }) {
     <AuthShell title="Choose a new password" subtitle="Use at least 8 characters. You will be signed in straight away." footer={<>Remembered it? <Link to="/login" className={inlineLink}>Log in</Link></>}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         <TextField label="New password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
         <Button type="submit" size="lg" busy={isSubmitting}>Update Password</Button>
       </form>
     </AuthShell>

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Spinner } from '../../ui/misc.tsx';
 import { decideRoute } from './guard.ts';
-import { useViewer } from './session.ts';
+import { arrivedAfterSignOut, isLeavingAfterSignOut, useViewer } from './session.ts';
 
 const SAVED_PATH = 'gigreel.afterLogin';
 const POST_LOGIN_CHECKED = 'gigreel.postLoginChecked';
@@ -12,8 +12,11 @@ const POST_LOGIN_CHECKED = 'gigreel.postLoginChecked';
 export function Guard({ children }: { children: ReactNode }) {
   const { viewer, loading } = useViewer();
   const location = useLocation();
+  const leaving = !loading && viewer === null && isLeavingAfterSignOut();
   const decision = loading
     ? null
+    : leaving
+    ? { to: '/' }
     : decideRoute({
         pathname: location.pathname,
         search: location.search,
@@ -25,6 +28,7 @@ export function Guard({ children }: { children: ReactNode }) {
   const toasted = useRef<string | null>(null);
 
   useEffect(() => {
+    if (leaving && location.pathname === '/') arrivedAfterSignOut();
     if (!decision) return;
     if (decision.savePath) sessionStorage.setItem(SAVED_PATH, decision.savePath);
     if (decision.consumeSavedPath) sessionStorage.removeItem(SAVED_PATH);

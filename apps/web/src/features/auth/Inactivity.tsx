@@ -5,7 +5,6 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { INACTIVITY_LOGOUT_MS, texts } from '@gigreel/core';
 import { clearClientState, signOut, useViewer, viewerKey } from './session.ts';
@@ -17,7 +16,6 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touc
 export function InactivityLogout() {
   const { viewer } = useViewer();
   const client = useQueryClient();
-  const navigate = useNavigate();
   const signedIn = viewer !== null;
   useEffect(() => {
     if (!signedIn) return;
@@ -29,7 +27,6 @@ export function InactivityLogout() {
       } catch {
         // the server session may have ended already; clearing the client is what matters here
       }
-      await navigate('/', { replace: true });
       clearClientState(client);
       toast.error(texts.auth.sessionExpired, { description: texts.auth.sessionExpiredBody });
     };
@@ -47,6 +44,6 @@ export function InactivityLogout() {
       window.clearTimeout(timer);
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, reset, { capture: true });
     };
-  }, [signedIn, client, navigate]);
+  }, [signedIn, client]);
   return null;
 }

@@ -1,6 +1,5 @@
 /** The signed-in person, as the server sees them. Never stored in localStorage: the cookie is HttpOnly. */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { texts, type MeResponse, type Viewer } from '@gigreel/core';
 import { api } from '../../api/client.ts';
@@ -37,20 +36,31 @@ function clearStorage(): void {
 }
 
 /**
- * Forgets every cached answer of the signed-in person: the viewer becomes anonymous at once, unused
- * queries are dropped and the ones on screen start again as a visitor.
+ * After a sign-out the guard sends the tab to / before anything else: the viewer turns anonymous in an
+ * urgent render while the router's navigation is a transition, so without this the guard would first
+ * see an anonymous visitor on a login-only page and send them to /signup.
+ */
+let leavingAfterSignOut = false;
+export const isLeavingAfterSignOut = (): boolean => leavingAfterSignOut;
+export const arrivedAfterSignOut = (): void => {
+  leavingAfterSignOut = false;
+};
+
+/**
+ * Forgets every cached answer of the signed-in person and goes to /: the viewer becomes anonymous at
+ * once, unused queries are dropped and the ones on screen start again as a visitor.
  */
 export function clearClientState(client: QueryClient): void {
   clearStorage();
+  leavingAfterSignOut = true;
   client.setQueryData<MeResponse>(viewerKey, { viewer: null });
   client.removeQueries({ type: 'inactive', predicate: (query) => query.queryKey[0] !== viewerKey[0] });
   void client.resetQueries({ type: 'active', predicate: (query) => query.queryKey[0] !== viewerKey[0] });
 }
 
-/** Log Out from the menus and settings: server session ended, client caches cleared, then /. */
+/** Log Out from the menus and settings: server session ended, client caches cleared, then / (via the guard). */
 export function useLogOut(): () => Promise<void> {
   const client = useQueryClient();
-  const navigate = useNavigate();
   return async () => {
     try {
       await signOut();
@@ -60,8 +70,6 @@ export function useLogOut(): () => Promise<void> {
       toast.error(texts.auth.logoutFailed);
       return;
     }
-    // Leave the page first, so the guard never sees an anonymous visitor on a login-only page.
-    await navigate('/', { replace: true });
     clearClientState(client);
   };
 }
