@@ -38,6 +38,15 @@ async function apiAs(page: Page, email: string): Promise<APIRequestContext> {
 
 test('each tab of the dashboard', async ({ page }) => {
   desktopOnly();
+  const admin = await apiAs(page, 'admin@example.com');
+  const gigs = (await (await admin.get('/api/admin/gigs')).json()).items as Array<{ id: string; creator: { displayName: string } }>;
+  const zoeGig = gigs.find((gig) => gig.creator.displayName === 'Zoe Martin')!;
+  await admin.dispose();
+  const sam = await apiAs(page, 'sam@example.com');
+  const text = `Hi Zoe, ${Date.now().toString(36)}: could we do the portrait session on a weekday evening? I would like two looks, one outdoors by the river and one in a studio.`;
+  const sent = await sam.post('/api/messages', { data: { offerId: zoeGig.id, text } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  await sam.dispose();
   await openAdmin(page);
   await expect(page.getByText(/Welcome back, GigReel Admin/)).toBeVisible();
   const diagnostics = page.getByRole('region', { name: 'Diagnostics' });
@@ -57,7 +66,15 @@ test('each tab of the dashboard', async ({ page }) => {
 
   await tab(page, 'Messages');
   await expect(page.getByRole('heading', { name: /Messages/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(page.getByText(`${text.slice(0, 100)}…`)).toBeVisible();
+  await page.getByRole('button', { name: 'View message from Sam Okafor' }).first().click();
+  const overlay = page.getByRole('dialog', { name: 'Message' });
+  await expect(overlay.getByText(text)).toBeVisible();
+  await expect(overlay.getByText('Zoe Martin')).toBeVisible();
+  await expect(overlay.getByText('Portrait session in London')).toBeVisible();
+  await overlay.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(overlay).toHaveCount(0);
 
   await tab(page, 'Analytics');
   await expect(page.getByRole('heading', { name: 'Revenue Analytics' })).toBeVisible();
