@@ -148,6 +148,8 @@ test('two people exchange messages live, with badges, the notification centre an
       await leo.getByLabel(messageTexts.replyLabel('Ava Nguyen')).fill(reply);
       await leo.getByRole('button', { name: messageTexts.send }).click();
       await expect(avaThread.getByText(reply)).toBeVisible({ timeout: 1500 });
+      // arriving in the open thread, it is read at once: no badge for what she is looking at
+      await expect.poll(() => unread(ava.page)).toEqual({ messages: 0, notifications: 0 });
       if (phone) await leo.screenshot({ path: path.join(SHOTS, 'thread-390.png') });
 
       // Ava's connection drops; what Leo sends meanwhile shows up once it is back, without a reload

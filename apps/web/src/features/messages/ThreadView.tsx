@@ -21,12 +21,13 @@ export function ThreadView({ userId }: { userId: string }) {
   const reply = useReply(userId);
   const bottom = useRef<HTMLDivElement>(null);
   const messages = thread.data?.messages;
-  const unreadFromThem = messages?.filter((m) => !m.fromMe && !m.readAt).length ?? 0;
+  // The newest unread message from them: every new one that arrives while the thread is open is read.
+  const latestUnread = messages?.findLast((m) => !m.fromMe && !m.readAt)?.id;
   const { mutate } = markRead;
 
   useEffect(() => {
-    if (unreadFromThem > 0) mutate(userId);
-  }, [unreadFromThem, userId, mutate]);
+    if (latestUnread) mutate(userId);
+  }, [latestUnread, userId, mutate]);
 
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
