@@ -20,6 +20,12 @@ export const PRIVATE_JOB_MAX_FILES = 10;
 /** For the file picker (a hint only; the server decides by the bytes): image, video, pdf, docx, zip. */
 export const PRIVATE_JOB_ACCEPT = 'image/*,video/*,.pdf,application/pdf,.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document,.zip,application/zip';
 
+/** What the picker lets through before upload (the server decides again by the bytes). */
+export function looksLikeJobFile(file: { name: string; type: string }): boolean {
+  if (/^(image|video)\//.test(file.type) && file.type !== 'image/svg+xml') return true;
+  return /\.(pdf|docx|zip)$/i.test(file.name) || ['application/pdf', 'application/zip', 'application/x-zip-compressed', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'].includes(file.type);
+}
+
 const clean = (max: number, tooLong: string) => z.string().transform(sanitizeText).pipe(z.string().max(max, tooLong));
 
 /** The form and the multipart text fields, the same schema on both sides. */

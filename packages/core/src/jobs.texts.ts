@@ -29,6 +29,7 @@ export const jobsTexts = {
   invalidBudget: 'Please enter a budget in pounds, for example 30 or 30.50',
   fileTooLarge: (fileName: string) => `${fileName} is larger than 20 MB.`,
   invalidFile: 'Invalid file type',
+  invalidFileNamed: (fileName: string) => `${fileName} is not an image, video, PDF, DOCX or ZIP file.`,
   tooManyFiles: 'You can attach at most 10 files.',
   noDesigner: 'The designer is not available right now. Please try again later.',
   ownJob: 'You cannot send a job to yourself.',

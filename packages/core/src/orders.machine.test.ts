@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './constants.ts';
 import { decideJobMove, jobBadgeVariant } from './jobs.machine.ts';
-import { budgetToPence, privateJobFields } from './jobs.schemas.ts';
+import { budgetToPence, looksLikeJobFile, privateJobFields } from './jobs.schemas.ts';
 import { availableOrderMoves, decideOrderMove, paymentBadgeVariant, type OrderMove, type OrderRole } from './orders.machine.ts';
 import { BUYER_MESSAGE_KEYS, ORDER_MESSAGES, SELLER_MESSAGE_KEYS, isMessageKeyFor, orderMessageText } from './orders.messages.ts';
 import { paymentLinkFor, personalPaymentLink } from './orders.payment.ts';
@@ -72,5 +72,13 @@ describe('private jobs', () => {
     expect(ok.title).toBe('Logo');
     expect(budgetToPence(ok.budget)).toBe(3000);
     expect(budgetToPence('')).toBeNull();
+  });
+
+  it('lets the picker through images, videos, pdf, docx and zip only', () => {
+    expect(looksLikeJobFile({ name: 'a.png', type: 'image/png' })).toBe(true);
+    expect(looksLikeJobFile({ name: 'clip.mov', type: 'video/quicktime' })).toBe(true);
+    expect(looksLikeJobFile({ name: 'Brief.DOCX', type: '' })).toBe(true);
+    expect(looksLikeJobFile({ name: 'logo.svg', type: 'image/svg+xml' })).toBe(false);
+    expect(looksLikeJobFile({ name: 'run.exe', type: 'application/x-msdownload' })).toBe(false);
   });
 });

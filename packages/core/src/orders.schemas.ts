@@ -11,7 +11,7 @@
  *   POST /api/orders/:id/complete        buyer, delivered -> completed
  */
 import { z } from 'zod';
-import { MB, type OrderStatus } from './constants.ts';
+import { MB, type JobStatus, type OrderStatus } from './constants.ts';
 import type { OrderRole } from './orders.machine.ts';
 
 export const orderIdParams = z.object({ id: z.uuid({ error: 'Order not found' }) });
@@ -55,7 +55,7 @@ export type OrderDetail = OrderSummary & {
   viewerRole: OrderRole | 'admin';
   paypalLink: string | null;
   offer: { id: string; mediaUrl: string } | null;
-  job: { id: string; title: string; budgetPence: number | null } | null;
+  job: { id: string; title: string; budgetPence: number | null; status: JobStatus } | null;
   paidAt: string | null;
   deliveredAt: string | null;
   completedAt: string | null;

@@ -47,6 +47,7 @@ export const ordersTexts = {
   wrongMessageKey: 'That message is not one you can send on this order.',
   noDelivery: 'This order has no delivery yet.',
   chooseFile: 'Choose a file to upload.',
+  jobDeclined: 'The designer declined this job, so there is nothing to pay.',
   linkExpired: 'This download link has expired or is not valid. Open the order again to get a new one.',
   myOrders: 'My Orders',
   mySales: 'My Sales',

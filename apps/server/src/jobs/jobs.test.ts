@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobsTexts } from '@gigreel/core';
+import { jobsTexts, ordersTexts } from '@gigreel/core';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { users } from '../db/schema.ts';
 import { multipart, pdfBytes, pngBytes } from '../orders/test-helpers.ts';
@@ -127,6 +127,16 @@ describe('the inbox, the decision and the files', () => {
     expect(again.json().error.message).toBe('This job is already accepted.');
     const notes = await t.deps.database.query<{ kind: string }>('select kind from notifications where user_id = $1 and kind like $2', [sender.user.id, 'job_%']);
     expect(notes).toEqual([{ kind: 'job_accepted' }]);
+  });
+
+  it('a declined job cannot be paid', async () => {
+    const response = await send(sender, { title: 'Not for me', deliveryTime: '1 Day' });
+    const { job, orderId } = response.json();
+    expect((await designer.post(`/api/jobs/${job.id}/status`, { status: 'declined' })).json().message).toBe('Job declined.');
+    const pay = await sender.post(`/api/orders/${orderId}/paid`);
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().error.message).toBe(ordersTexts.jobDeclined);
+    expect((await sender.get(`/api/orders/${orderId}`)).json().order.status).toBe('awaiting_payment');
   });
 
   it('delivers a job through the same order flow', async () => {

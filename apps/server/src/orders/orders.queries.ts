@@ -33,6 +33,7 @@ const orderColumns = {
   offerMediaKey: offers.mediaKey,
   jobTitle: privateJobs.title,
   jobBudgetPence: privateJobs.budgetPence,
+  jobStatus: privateJobs.status,
 };
 
 export type OrderRow = Omit<{ [K in keyof typeof orderColumns]: (typeof orderColumns)[K]['_']['data'] | null }, 'status'> & {
@@ -58,9 +59,15 @@ export async function findOrder(db: Conn, id: string): Promise<OrderRow | null> 
 }
 
 /** Locks the order row until the transaction ends, so two moves on one order run one after the other. */
-export async function lockOrder(tx: Tx, id: string): Promise<{ id: string; status: OrderStatus; buyerId: string | null; sellerId: string | null } | null> {
-  const [row] = await tx.select({ id: orders.id, status: orders.status, buyerId: orders.buyerId, sellerId: orders.sellerId }).from(orders).where(eq(orders.id, id)).for('update');
-  return (row as { id: string; status: OrderStatus; buyerId: string | null; sellerId: string | null } | undefined) ?? null;
+export type LockedOrder = { id: string; status: OrderStatus; buyerId: string | null; sellerId: string | null; jobId: string | null };
+export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder | null> {
+  const [row] = await tx.select({ id: orders.id, status: orders.status, buyerId: orders.buyerId, sellerId: orders.sellerId, jobId: orders.jobId }).from(orders).where(eq(orders.id, id)).for('update');
+  return (row as LockedOrder | undefined) ?? null;
+}
+
+export async function jobStatusOf(db: Conn, jobId: string): Promise<string | null> {
+  const [row] = await db.select({ status: privateJobs.status }).from(privateJobs).where(eq(privateJobs.id, jobId)).limit(1);
+  return row?.status ?? null;
 }
 
 export async function listOrdersOf(db: Conn, userId: string, role: 'buyer' | 'seller'): Promise<OrderRow[]> {

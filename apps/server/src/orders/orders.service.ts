@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
   decideOrderMove, isMessageKeyFor, ordersTexts, paymentLinkFor,
-  type DeliveryLink, type OrderDetail, type OrderList, type OrderMessage, type OrderMove, type OrderRole, type OrderSummary,
+  type DeliveryLink, type JobStatus, type OrderDetail, type OrderList, type OrderMessage, type OrderMove, type OrderRole, type OrderSummary,
 } from '@gigreel/core';
 import type { Tx } from '../db/connection.ts';
 import type { AppDeps } from '../deps.ts';
@@ -45,7 +45,7 @@ function detail(row: q.OrderRow, actor: Actor, messages: OrderMessage[]): OrderD
     viewerRole: orderRoleOf(actor, row) ?? 'admin',
     paypalLink: row.paypalLink ?? (row.sellerName ? paymentLinkFor({ paypalLink: null, displayName: row.sellerName }) : null),
     offer: row.offerId ? { id: row.offerId, mediaUrl: row.offerMediaKey ? `/media/${row.offerMediaKey}` : '' } : null,
-    job: row.jobId ? { id: row.jobId, title: row.jobTitle ?? row.title, budgetPence: row.jobBudgetPence ?? null } : null,
+    job: row.jobId ? { id: row.jobId, title: row.jobTitle ?? row.title, budgetPence: row.jobBudgetPence ?? null, status: (row.jobStatus ?? 'pending') as JobStatus } : null,
     paidAt: row.paidAt?.toISOString() ?? null,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
@@ -102,7 +102,7 @@ export async function createOrder(ctx: Ctx & { offerId: string }): Promise<Order
  * One move of the state machine, in one transaction: lock the row, ask decideOrderMove, write only
  * if the status is still the one decided on, and tell the other side in the same transaction.
  */
-async function move(ctx: Ctx & { orderId: string }, which: OrderMove, extra: (tx: Tx, now: Date) => Promise<Record<string, unknown>> = async () => ({}), after?: (tx: Tx, row: q.OrderRow) => Promise<void>): Promise<q.OrderRow> {
+async function move(ctx: Ctx & { orderId: string }, which: OrderMove, extra: (tx: Tx, now: Date, order: q.LockedOrder) => Promise<Record<string, unknown>> = async () => ({}), after?: (tx: Tx, row: q.OrderRow) => Promise<void>): Promise<q.OrderRow> {
   const { deps, actor, orderId } = ctx;
   return deps.database.db.transaction(async (tx) => {
     const locked = await q.lockOrder(tx, orderId);
@@ -111,7 +111,7 @@ async function move(ctx: Ctx & { orderId: string }, which: OrderMove, extra: (tx
     if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
     const now = deps.clock.now();
     const stamp = which === 'pay' ? { paidAt: now } : which === 'deliver' ? { deliveredAt: now } : { completedAt: now };
-    const moved = await q.moveOrder(tx, orderId, locked.status, decision.to, { ...stamp, ...(await extra(tx, now)) });
+    const moved = await q.moveOrder(tx, orderId, locked.status, decision.to, { ...stamp, ...(await extra(tx, now, locked)) });
     if (!moved) throw conflict(ordersTexts.wrongState[which](decision.to));
     const row = (await q.findOrder(tx, orderId))!;
     await after?.(tx, row);
@@ -129,7 +129,11 @@ async function mailQuietly(deps: AppDeps, mail: Parameters<AppDeps['mailer']['se
 
 /** The buyer confirms having paid (SPEC section 4); the seller is told in the app and by mail. */
 export async function markOrderPaid(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
-  const row = await move(ctx, 'pay', undefined, async (tx, order) => {
+  const refuseDeclinedJob = async (tx: Tx, _now: Date, order: q.LockedOrder) => {
+    if (order.jobId && (await q.jobStatusOf(tx, order.jobId)) === 'declined') throw conflict(ordersTexts.jobDeclined);
+    return {};
+  };
+  const row = await move(ctx, 'pay', refuseDeclinedJob, async (tx, order) => {
     if (order.sellerId) await createNotification(tx, { userId: order.sellerId, kind: 'order_paid', title: ordersTexts.notification.paid(order.title), body: `${order.buyerName ?? 'A buyer'} has paid.`, link: `/order/${order.id}` });
   });
   if (row.sellerEmail) {

@@ -1,7 +1,7 @@
 /** Picks the job's files: each at most 20 MB, each removable, each with its share of the upload's progress. */
 import { Paperclip, X } from 'lucide-react';
 import { useId, type ChangeEvent } from 'react';
-import { jobsTexts, PRIVATE_JOB_ACCEPT, PRIVATE_JOB_FILE_MAX, PRIVATE_JOB_MAX_FILES } from '@gigreel/core';
+import { jobsTexts, looksLikeJobFile, PRIVATE_JOB_ACCEPT, PRIVATE_JOB_FILE_MAX, PRIVATE_JOB_MAX_FILES } from '@gigreel/core';
 import { ProgressBar } from '../orders/ProgressBar.tsx';
 
 type Props = { files: File[]; onChange: (files: File[]) => void; onProblem: (message: string) => void; progress: number | null; disabled?: boolean };
@@ -25,9 +25,11 @@ export function JobFilePicker({ files, onChange, onProblem, progress, disabled }
   const add = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     event.target.value = '';
-    const tooBig = chosen.filter((file) => file.size > PRIVATE_JOB_FILE_MAX);
+    const wrongKind = chosen.filter((file) => !looksLikeJobFile(file));
+    for (const file of wrongKind) onProblem(jobsTexts.invalidFileNamed(file.name));
+    const tooBig = chosen.filter((file) => looksLikeJobFile(file) && file.size > PRIVATE_JOB_FILE_MAX);
     for (const file of tooBig) onProblem(jobsTexts.fileTooLarge(file.name));
-    const next = [...files, ...chosen.filter((file) => file.size <= PRIVATE_JOB_FILE_MAX)];
+    const next = [...files, ...chosen.filter((file) => looksLikeJobFile(file) && file.size <= PRIVATE_JOB_FILE_MAX)];
     if (next.length > PRIVATE_JOB_MAX_FILES) onProblem(jobsTexts.tooManyFiles);
     onChange(next.slice(0, PRIVATE_JOB_MAX_FILES));
   };

@@ -14,7 +14,9 @@ const reason = (error: unknown) => (error instanceof ApiError ? error.message : 
 
 export function OrderActions({ order }: { order: OrderDetail }) {
   const role = order.viewerRole === 'admin' ? null : order.viewerRole;
-  const moves = availableOrderMoves(order.status, role);
+  const declined = order.job?.status === 'declined';
+  // a declined job is not paid for (the server refuses it too)
+  const moves = availableOrderMoves(order.status, role).filter((move) => !(declined && move === 'pay'));
   const markPaid = useMarkPaid(order.id);
   const complete = useCompleteOrder(order.id);
   const [downloading, setDownloading] = useState(false);
@@ -38,7 +40,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   };
 
   const waiting =
-    order.status === 'awaiting_payment' && role === 'seller' ? "Waiting for the buyer's payment."
+    declined && order.status === 'awaiting_payment' ? ordersTexts.jobDeclined
+      : order.status === 'awaiting_payment' && role === 'seller' ? "Waiting for the buyer's payment."
       : order.status === 'paid' && role === 'buyer' ? 'Paid. The seller has been told and will deliver your file here.'
         : order.status === 'delivered' && role === 'seller' ? 'Delivered. Waiting for the buyer to accept.'
           : order.status === 'completed' ? 'This order is complete.'

@@ -11,7 +11,8 @@ export function useOrderList(role: OrderRole) {
 }
 
 export function useOrder(id: string) {
-  return useQuery({ queryKey: orderKey(id), queryFn: async () => (await api<{ order: OrderDetail }>(`/api/orders/${id}`)).order });
+  // read again when the person comes back to the tab: the other side may have paid, delivered or written
+  return useQuery({ queryKey: orderKey(id), queryFn: async () => (await api<{ order: OrderDetail }>(`/api/orders/${id}`)).order, refetchOnWindowFocus: true });
 }
 
 /** After any change the order and both lists are read again. */
