@@ -66,7 +66,10 @@ export default function FeedPage() {
             <button type="button" className={buttonClass('outline', 'sm', 'mt-3')} onClick={() => void feed.refetch()}>Try again</button>
           </EmptyState>
         ) : (
-          <EmptyState title={offerTexts.noOffersFound} action={viewer ? <Link to="/post" className={buttonClass('primary', 'sm')}>Post an offer</Link> : null}>
+          <EmptyState
+            title={offerTexts.noOffersFound}
+            action={filter.q || filter.tag ? <Link to="/" className={buttonClass('primary', 'sm')}>{offerTexts.browseFeed}</Link> : viewer ? <Link to="/post" className={buttonClass('primary', 'sm')}>Post an offer</Link> : null}
+          >
             {reason ? <p>{reason.total === 0 ? offerTexts.noOffersYet : offerTexts.filteredOut(reason.total, reason.filteredOut)}</p> : filter.q || filter.tag ? <p>Nothing matches this filter yet.</p> : <p>{offerTexts.noOffersYet}</p>}
           </EmptyState>
         )}

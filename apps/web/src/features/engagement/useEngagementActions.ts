@@ -10,6 +10,7 @@ import { offerTexts, texts, type EngagementResult, type FeedOffer, type Reaction
 import { api } from '../../api/client.ts';
 import { requireAuth } from '../auth/AuthRequired.tsx';
 import { useViewer } from '../auth/session.ts';
+import { markFeedChanged } from '../feed/feed.queries.ts';
 import { getOverlay, reactionDelta, setOverlay, type Engagement } from './engagement.store.ts';
 
 /** Only the newest request for an offer may write its answer; older answers are stale. */
@@ -24,6 +25,7 @@ async function send(offerId: string, before: Engagement, optimistic: Engagement,
   setOverlay(offerId, optimistic);
   try {
     const result = await request();
+    markFeedChanged();
     if (latest.get(offerId) !== mine) return;
     const { offerId: _ignored, ...engagement } = result;
     setOverlay(offerId, engagement);

@@ -84,7 +84,7 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay, as
         aria-label="Offers"
         aria-roledescription="feed"
         style={{ '--feed-top': `${insets.top}px`, '--feed-bottom': `${insets.bottom}px` } as React.CSSProperties}
-        className="fixed inset-x-0 bottom-(--feed-bottom) top-(--feed-top) mx-auto w-full max-w-[480px] md:static md:h-[667px] md:w-[375px] md:shrink-0"
+        className="fixed inset-x-0 bottom-(--feed-bottom) top-(--feed-top) mx-auto w-full max-w-[480px] md:static md:mx-0 md:h-[667px] md:w-[375px] md:shrink-0"
       >
         <div ref={stage} className="relative h-full w-full touch-none overflow-hidden bg-black md:rounded-[2rem] md:border-[6px] md:border-zinc-800 md:shadow-2xl md:shadow-black/60">
           {[...visible.entries()].map(([offerIndex, offset]) => {

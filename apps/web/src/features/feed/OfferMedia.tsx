@@ -18,15 +18,29 @@ type Props = {
   preload: 'auto' | 'metadata' | 'none';
 };
 
+/** Portrait media fills the slide as in any short-video app; wider media is shown whole on a blurred backdrop. */
+function fitFor(width: number, height: number): string {
+  return width > 0 && height >= width * 1.25 ? 'object-cover' : 'object-contain';
+}
+
 export function OfferMedia({ offer, active, muted, onAutoplayBlocked, preload }: Props) {
+  const [fit, setFit] = useState('object-cover');
   const backdrop = offer.posterUrl ?? (offer.mediaKind === 'image' ? offer.mediaUrl : null);
   return (
     <div className="absolute inset-0 overflow-hidden bg-black">
       {backdrop ? <img src={backdrop} alt="" aria-hidden="true" className="absolute inset-0 h-full w-full scale-110 object-cover opacity-50 blur-2xl" /> : null}
       {offer.mediaKind === 'video' ? (
-        <OfferVideo offer={offer} active={active} muted={muted} onAutoplayBlocked={onAutoplayBlocked} preload={preload} />
+        <OfferVideo offer={offer} active={active} muted={muted} onAutoplayBlocked={onAutoplayBlocked} preload={preload} fit={fit} onSize={(w, h) => setFit(fitFor(w, h))} />
       ) : offer.mediaUrl ? (
-        <img src={offer.mediaUrl} alt={offer.title} className="relative h-full w-full object-contain" loading={preload === 'none' ? 'lazy' : 'eager'} decoding="async" draggable={false} />
+        <img
+          src={offer.mediaUrl}
+          alt={offer.title}
+          className={`relative h-full w-full ${fit}`}
+          loading={preload === 'none' ? 'lazy' : 'eager'}
+          decoding="async"
+          draggable={false}
+          onLoad={(event) => setFit(fitFor(event.currentTarget.naturalWidth, event.currentTarget.naturalHeight))}
+        />
       ) : (
         <div className="relative flex h-full items-center justify-center text-sm text-zinc-400">No media yet</div>
       )}
@@ -34,7 +48,7 @@ export function OfferMedia({ offer, active, muted, onAutoplayBlocked, preload }:
   );
 }
 
-function OfferVideo({ offer, active, muted, onAutoplayBlocked, preload }: Props) {
+function OfferVideo({ offer, active, muted, onAutoplayBlocked, preload, fit, onSize }: Props & { fit: string; onSize: (width: number, height: number) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [visible, setVisible] = useState(false);
   const [pausedByUser, setPausedByUser] = useState(false);
@@ -88,7 +102,8 @@ function OfferVideo({ offer, active, muted, onAutoplayBlocked, preload }: Props)
         playsInline
         preload={preload}
         aria-label={offer.title}
-        className="relative h-full w-full object-contain"
+        className={`relative h-full w-full ${fit}`}
+        onLoadedMetadata={(event) => onSize(event.currentTarget.videoWidth, event.currentTarget.videoHeight)}
         data-playing={playing ? 'true' : 'false'}
       />
       {active ? (

@@ -9,11 +9,26 @@ export type FeedFilter = { q?: string | undefined; tag?: string | undefined };
 
 export const feedKey = (filter: FeedFilter) => ['feed', filter.q ?? '', filter.tag ?? ''] as const;
 
+/**
+ * The public feed page may be reused by the browser for a few seconds (the server's max-age and
+ * stale-while-revalidate). Someone who has just boosted or favourited must still see the true counts
+ * after a reload, so for that window their requests carry the time of their last change, a URL no
+ * cache holds an older answer for. Everyone else keeps the shared, cached page.
+ */
+const CHANGED_KEY = 'gigreel.engagedAt';
+const CACHE_WINDOW_MS = 90_000;
+
+export function markFeedChanged(): void {
+  sessionStorage.setItem(CHANGED_KEY, String(Date.now()));
+}
+
 function feedPath(filter: FeedFilter, cursor: string | null): string {
   const params = new URLSearchParams();
   if (filter.q) params.set('q', filter.q);
   if (filter.tag) params.set('tag', filter.tag);
   if (cursor) params.set('cursor', cursor);
+  const changedAt = Number(sessionStorage.getItem(CHANGED_KEY));
+  if (changedAt && Date.now() - changedAt < CACHE_WINDOW_MS) params.set('fresh', String(changedAt));
   const query = params.toString();
   return `/api/feed${query ? `?${query}` : ''}`;
 }

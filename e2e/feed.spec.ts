@@ -1,0 +1,226 @@
+/**
+ * The feed (issue 3) on a phone and a desktop: it advances by itself every 10 s and wraps, holds still
+ * while a dialog is open, moves with keys, swipes and the wheel; boosts, favourites, reactions and
+ * shares change the numbers at once and survive a reload; tags, search, /explore and /boosted.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, logIn, test } from './fixtures.ts';
+
+// The app's service worker would take requests past page.route(), which one test uses to fail a boost.
+test.use({ serviceWorkers: 'block' });
+
+/** The offer on screen (neighbours kept ready are inert and hidden from assistive technology). */
+const onScreen = (page: Page) => page.locator('article:not([inert])');
+
+async function countIn(button: Locator): Promise<number> {
+  const name = (await button.getAttribute('aria-label')) ?? '';
+  return Number(/, (\d+)$/.exec(name)?.[1] ?? NaN);
+}
+
+test('the feed advances every 10 s and wraps, holds still while a dialog is open, and follows keys, swipes and the wheel', async ({ page }, testInfo) => {
+  await page.clock.install();
+  // Two demo offers carry #design: Maya's logo and Kai's website audit.
+  await page.goto('/?tag=design');
+  await expect(page.getByRole('button', { name: 'Clear tag filter' })).toBeVisible();
+  const current = onScreen(page);
+  await expect(current).toHaveAttribute('aria-label', /, 1 of 2$/);
+  const first = await current.getAttribute('aria-label');
+
+  await page.clock.runFor(10_000);
+  await expect(current).toHaveAttribute('aria-label', /, 2 of 2$/);
+  await page.clock.runFor(10_000);
+  await expect(current).toHaveAttribute('aria-label', first!);
+
+  // The details dialog holds the feed; closing it starts a fresh 10 s.
+  await current.getByRole('button', { name: 'Details' }).click();
+  const details = page.getByRole('dialog');
+  await expect(details.getByRole('heading', { name: 'Delivery' })).toBeVisible();
+  await page.clock.runFor(25_000);
+  await expect(current).toHaveAttribute('aria-label', /, 1 of 2$/);
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await page.clock.runFor(9_000);
+  await expect(current).toHaveAttribute('aria-label', /, 1 of 2$/);
+  await page.clock.runFor(1_500);
+  await expect(current).toHaveAttribute('aria-label', /, 2 of 2$/);
+
+  // Auto-advance can be turned off.
+  const auto = page.getByRole('button', { name: 'Auto-advance' });
+  await auto.click();
+  await expect(auto).toHaveAttribute('aria-pressed', 'false');
+  await page.clock.runFor(30_000);
+  await expect(current).toHaveAttribute('aria-label', /, 2 of 2$/);
+  await auto.click();
+
+  // Arrow keys, and wrapping backwards from the first.
+  await page.keyboard.press('ArrowUp');
+  await expect(current).toHaveAttribute('aria-label', /, 1 of 2$/);
+  await page.keyboard.press('ArrowUp');
+  await expect(current).toHaveAttribute('aria-label', /, 2 of 2$/);
+  await page.keyboard.press('ArrowDown');
+  await expect(current).toHaveAttribute('aria-label', /, 1 of 2$/);
+
+  const stage = page.getByRole('region', { name: 'Offers' });
+  const box = (await stage.boundingBox())!;
+  const x = box.x + box.width / 2;
+  if (testInfo.project.name === 'phone') {
+    // A real swipe up through the touch screen moves to the next offer, a swipe down back.
+    const touch = await page.context().newCDPSession(page);
+    const swipe = async (fromY: number, toY: number) => {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: fromY }] });
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: (fromY + toY) / 2 }] });
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: toY }] });
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await swipe(box.y + box.height * 0.7, box.y + box.height * 0.3);
+    await expect(current).toHaveAttribute('aria-label', /, 2 of 2$/);
+    await swipe(box.y + box.height * 0.3, box.y + box.height * 0.7);
+    await expect(current).toHaveAttribute('aria-label', /, 1 of 2$/);
+  } else {
+    // One wheel notch, one offer; and the buttons beside the frame.
+    await page.mouse.move(x, box.y + box.height / 3);
+    await page.mouse.wheel(0, 100);
+    await expect(current).toHaveAttribute('aria-label', /, 2 of 2$/);
+    await page.getByRole('button', { name: 'Previous offer' }).click();
+    await expect(current).toHaveAttribute('aria-label', /, 1 of 2$/);
+  }
+
+  // Anonymous visitors are asked to sign in before boosting, favouriting, reacting, messaging or buying.
+  await current.getByRole('button', { name: /^Boost, \d+$/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Authentication Required' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await current.getByRole('button', { name: 'Message' }).click();
+  await expect(page.getByText('Please log in to send messages.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The tag chip's close control clears the filter.
+  await page.getByRole('button', { name: 'Clear tag filter' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Clear tag filter' })).toHaveCount(0);
+});
+
+test('boost, favourite, react and share change at once and survive a reload; tags, search, explore and boosted', async ({ page, context, baseURL }, testInfo) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  // Desktop Chromium has no share sheet here; make sure neither project has one, so the link is copied.
+  await page.addInitScript({ content: "Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });" });
+  await logIn(page, 'zoe@example.com');
+  // The person's own boost, favourite and reaction arrive beside the shared page; wait for them.
+  const viewerState = () => page.waitForResponse((response) => response.url().includes('/api/feed/state') && response.ok());
+  let stateLoaded = viewerState();
+  await page.goto(`/?q=${encodeURIComponent('Custom beats')}`);
+  await stateLoaded;
+  const offer = page.getByRole('article', { name: /Custom beats for your next reel/ });
+  await expect(offer).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear search' })).toBeVisible();
+
+  // Boost: pressed and counted at once, and still so after a reload.
+  const boost = offer.getByRole('button', { name: /^Boost, \d+$/ });
+  if ((await boost.getAttribute('aria-pressed')) === 'true') await boost.click();
+  await expect(boost).toHaveAttribute('aria-pressed', 'false');
+  const boosts = await countIn(boost);
+  await boost.click();
+  await expect(boost).toHaveAttribute('aria-pressed', 'true');
+  await expect(boost).toHaveAttribute('aria-label', `Boost, ${boosts + 1}`);
+
+  const favourite = offer.getByRole('button', { name: /^Favourite, \d+$/ });
+  if ((await favourite.getAttribute('aria-pressed')) === 'true') await favourite.click();
+  await expect(favourite).toHaveAttribute('aria-pressed', 'false');
+  const favourites = await countIn(favourite);
+  await favourite.click();
+  await expect(favourite).toHaveAttribute('aria-label', `Favourite, ${favourites + 1}`);
+
+  // One reaction per person, changeable.
+  const react = offer.getByRole('button', { name: /^React, \d+$/ });
+  await react.click();
+  const picker = offer.getByRole('group', { name: 'Reactions' });
+  if ((await picker.getByRole('button', { pressed: true }).count()) > 0) {
+    await picker.getByRole('button', { pressed: true }).click();
+    await react.click();
+  }
+  const reactions = await countIn(react);
+  await picker.getByRole('button', { name: 'Hype' }).click();
+  await expect(react).toHaveAttribute('aria-label', `React, ${reactions + 1}`);
+  await react.click();
+  await picker.getByRole('button', { name: 'Smart' }).click();
+  await expect(react).toHaveAttribute('aria-label', `React, ${reactions + 1}`);
+
+  // Share copies the offer's link and counts.
+  const share = offer.getByRole('button', { name: /^Share, \d+$/ });
+  const shares = await countIn(share);
+  await share.click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  await expect(share).toHaveAttribute('aria-label', `Share, ${shares + 1}`);
+  const link = await page.evaluate<string>('navigator.clipboard.readText()');
+  expect(link).toMatch(new RegExp(`^${baseURL}/offer/[0-9a-f-]{36}$`));
+
+  stateLoaded = viewerState();
+  await page.reload();
+  await stateLoaded;
+  await expect(boost).toHaveAttribute('aria-label', `Boost, ${boosts + 1}`);
+  await expect(boost).toHaveAttribute('aria-pressed', 'true');
+  await expect(favourite).toHaveAttribute('aria-label', `Favourite, ${favourites + 1}`);
+  await expect(favourite).toHaveAttribute('aria-pressed', 'true');
+  await expect(react).toHaveAttribute('aria-label', `React, ${reactions + 1}`);
+  await expect(share).toHaveAttribute('aria-label', `Share, ${shares + 1}`);
+  await react.click();
+  await expect(picker.getByRole('button', { name: 'Smart' })).toHaveAttribute('aria-pressed', 'true');
+  await picker.getByRole('button', { name: 'Smart' }).click();
+  await expect(react).toHaveAttribute('aria-label', `React, ${reactions}`);
+
+  // The boosted page lists it; its tile opens the offer in the feed.
+  await page.goto('/boosted');
+  const tile = page.getByRole('link', { name: /Custom beats for your next reel/ });
+  await expect(tile).toContainText('by Leo Carter');
+  await tile.click();
+  await expect(page).toHaveURL(/\/offer\//);
+  await expect(onScreen(page)).toHaveAttribute('aria-label', /^Custom beats for your next reel, 1 of/);
+
+  // The shared link opens that offer first.
+  stateLoaded = viewerState();
+  await page.goto(link);
+  await stateLoaded;
+  await expect(onScreen(page)).toHaveAttribute('aria-label', /^Custom beats for your next reel, 1 of/);
+  // Undo, so the next run starts from the same numbers.
+  await boost.click();
+  await expect(boost).toHaveAttribute('aria-label', `Boost, ${boosts}`);
+  await favourite.click();
+  await expect(favourite).toHaveAttribute('aria-label', `Favourite, ${favourites}`);
+
+  // A tag on the offer filters the feed, with a chip that clears it.
+  await offer.getByRole('button', { name: 'Show offers tagged beats' }).click();
+  await expect(page).toHaveURL(/\/\?tag=beats$/);
+  await page.getByRole('button', { name: 'Clear tag filter' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Search from the app's search box.
+  if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('searchbox', { name: 'Search offers' }).fill('fitness');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page).toHaveURL(/\?q=fitness$/);
+  await expect(onScreen(page)).toHaveAttribute('aria-label', /^A 4-week home fitness plan, 1 of 1$/);
+
+  // Explore ranks hashtags; one opens the feed filtered by it.
+  await page.goto('/explore');
+  await expect(page.getByRole('heading', { name: 'Popular Hashtags' })).toBeVisible();
+  await page.getByRole('link', { name: /#music/ }).click();
+  await expect(page).toHaveURL(/\/\?tag=music$/);
+  await expect(onScreen(page)).toHaveAttribute('aria-label', /^Custom beats for your next reel, 1 of 1$/);
+
+  // A failed boost puts the number back, with the SPEC's message.
+  await page.goto('/?tag=branding');
+  await page.route('**/api/offers/*/boost', (route) => route.fulfill({ status: 409, json: { error: { code: 'conflict', message: 'Try again' } } }));
+  const paidBoost = onScreen(page).getByRole('button', { name: /^Boost, \d+$/ });
+  const paidBoosts = await countIn(paidBoost);
+  await paidBoost.click();
+  await expect(page.getByText('Failed to update boost')).toBeVisible();
+  await expect(paidBoost).toHaveAttribute('aria-label', `Boost, ${paidBoosts}`);
+  await page.unroute('**/api/offers/*/boost');
+
+  // A paid offer's Buy and any offer's Message open their dialogs.
+  await onScreen(page).getByRole('button', { name: 'Buy' }).click();
+  await expect(page.getByRole('dialog', { name: 'Complete Payment' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await onScreen(page).getByRole('button', { name: 'Message' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send Message' })).toBeVisible();
+});
