@@ -134,15 +134,17 @@ describe.runIf(embeddedRun)('the server process on the embedded database', () =>
     expect((await fetch(`${base}/media/deliveries/${video.slice('offers/'.length)}`)).status).toBe(404);
     expect((await fetch(`${base}/media/${video.replace(/\.mp4$/, '.html')}`)).status).toBe(404);
 
-    // A second process on the same folder stops with the clear lock message.
+    // A second process on the same folder stops with the clear lock message, and so do
+    // `npm run admin:grant` and `npm run seed` while the server holds the database.
     const second = server({ ...env, PORT: String(await freePort()) });
+    const refused = run(['npm', 'run', '--silent', 'admin:grant', '--', 'leo@example.com'], { DATA_DIR: dataDir });
+    const seedRefused = run(['npm', 'run', '--silent', 'seed'], { DATA_DIR: dataDir });
     expect(await second.exited).not.toBe(0);
     expect(second.output()).toContain(`Another GigReel process (pid ${first.child.pid}) is using the embedded database in ${dataDir}`);
-
-    // So does `npm run admin:grant` while the server holds the database.
-    const refused = run(['npm', 'run', '--silent', 'admin:grant', '--', 'leo@example.com'], { DATA_DIR: dataDir });
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toContain('Another GigReel process');
+    expect(await seedRefused.exited).toBe(1);
+    expect(seedRefused.output()).toContain('Another GigReel process');
 
     // SIGTERM drains, closes the database and removes the lock.
     expect(await stop(first)).toBe(0);
@@ -179,6 +181,9 @@ describe.runIf(embeddedRun)('the server process in production', () => {
     expect(noSecret.output().trim()).toBe('Invalid configuration:\n  AUTH_SECRET is required when NODE_ENV=production');
     expect(await noUrl.exited).toBe(1);
     expect(noUrl.output().trim()).toBe('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production');
+    const seed = run(['npm', 'run', '--silent', 'seed'], { NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: 'https://gigreel.example.com', AUTH_SECRET: 'p'.repeat(40) });
+    expect(await seed.exited).toBe(1);
+    expect(seed.output().trim()).toBe('Demo data is never created with NODE_ENV=production.');
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
   }, 60_000);
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Viewer } from '@gigreel/core';
+import { texts, type Viewer } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import { offers } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
@@ -34,7 +34,15 @@ export function loadViewer(deps: AppDeps, request: FastifyRequest, reply?: Fasti
 
 async function resolveViewer(deps: AppDeps, request: FastifyRequest, reply?: FastifyReply): Promise<SessionViewer | null> {
   if (!request.headers.cookie?.includes('session_token')) return null;
-  const { headers, response } = await deps.auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
+  let result;
+  try {
+    result = await deps.auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
+  } catch (error) {
+    // A session ended while it was being refreshed (sign-out in another tab): nobody is signed in.
+    if ((error as { statusCode?: number }).statusCode === 401) return null;
+    throw error;
+  }
+  const { headers, response } = result;
   if (reply) forwardCookies(reply, headers);
   if (!response) return null;
   const { user, session } = response;
@@ -57,8 +65,8 @@ export async function requireViewer(deps: AppDeps, request: FastifyRequest, repl
 }
 
 export async function requireAdmin(deps: AppDeps, request: FastifyRequest, reply?: FastifyReply): Promise<SessionViewer> {
-  const viewer = await requireViewer(deps, request, reply, 'Please log in to access the admin panel.');
-  if (!viewer.isAdmin) throw forbidden('You do not have permission to access the admin panel.');
+  const viewer = await requireViewer(deps, request, reply, texts.auth.adminLoginRequired);
+  if (!viewer.isAdmin) throw forbidden(texts.auth.accessDeniedBody);
   return viewer;
 }
 
