@@ -20,7 +20,7 @@ import { createCreator, editCreator, removeCreator } from './creators.service.ts
 import { countExportRows } from './export.queries.ts';
 import { exportCsv } from './export.service.ts';
 import { acceptGigMedia, createGig, editGig, removeGig } from './gigs.service.ts';
-import { startImpersonation, stopImpersonation } from './impersonation.service.ts';
+import { endWaitingAdminSession, startImpersonation, stopImpersonation } from './impersonation.service.ts';
 import { runSelfTest } from './selftest.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -184,6 +184,12 @@ function installAudit(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('preHandler', async (request, reply) => {
     if (!WRITE.has(request.method) || !request.url.startsWith('/api/')) return;
     await loadViewer(deps, request, reply).catch(() => null);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'POST' || request.url.split('?')[0] !== '/api/auth/sign-out') return payload;
+    const viewer = await loadViewer(deps, request).catch(() => null);
+    if (viewer?.impersonatedBy) appendCookies(reply, await endWaitingAdminSession(deps, viewer, request.headers.cookie));
+    return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     if (!WRITE.has(request.method) || !request.url.startsWith('/api/')) return;

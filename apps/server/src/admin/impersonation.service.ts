@@ -109,3 +109,17 @@ export async function stopImpersonation(deps: AppDeps, viewer: SessionViewer, re
   }
   return { cookies: [serialize(spec, spec.name, stored!, (adminSession.expiresAt.getTime() - now.getTime()) / 1000), clearAdmin] };
 }
+
+/**
+ * Logging out while impersonating ends the admin's waiting session too, so no live admin session
+ * is left behind in a cookie on a browser whose user just signed out.
+ */
+export async function endWaitingAdminSession(deps: AppDeps, viewer: SessionViewer, cookieHeader: string | undefined): Promise<CookieOut> {
+  if (!viewer.impersonatedBy) return [];
+  const spec = await sessionCookieSpec(deps);
+  const adminName = adminCookieName(spec);
+  const token = verifySignedToken(readCookie(cookieHeader, adminName), deps.config.authSecret);
+  const session = token ? await findSessionByToken(deps.database.db, token) : null;
+  if (session && session.userId === viewer.impersonatedBy) await deleteSession(deps.database.db, session.id);
+  return [serialize(spec, adminName, '', 0)];
+}

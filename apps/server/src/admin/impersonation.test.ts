@@ -75,3 +75,17 @@ describe('impersonation', () => {
     expect((await admin.get('/api/me')).json().viewer).toBeNull();
   });
 });
+
+describe('logging out while impersonating', () => {
+  it('ends both the creator session and the admin session waiting in the second cookie', async () => {
+    const admin = await t.signedIn({ admin: true });
+    const creator = await t.createUser();
+    await admin.post(`/api/admin/impersonate/${creator.id}`);
+    const out = await admin.post('/api/auth/sign-out', {});
+    expect(out.statusCode, out.body).toBe(200);
+    expect(admin.cookies.size).toBe(0);
+    expect(await t.deps.database.query('select id from sessions where user_id in ($1, $2)', [admin.user.id, creator.id])).toEqual([]);
+    const audit = await t.deps.database.query<{ path: string }>('select path from audit_log where admin_id = $1', [admin.user.id]);
+    expect(audit).toEqual([{ path: '/api/auth/sign-out' }]);
+  });
+});
