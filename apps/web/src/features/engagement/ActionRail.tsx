@@ -6,7 +6,8 @@ import { Eye, Flame, HandHeart, Heart, Info, Lightbulb, MessageCircle, Rocket, S
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { REACTIONS, type FeedOffer, type Reaction, type ViewerOfferState } from '@gigreel/core';
 import { cn } from '../../ui/cn.ts';
-import { useEngagement } from './engagement.store.ts';
+import { useViewer } from '../auth/session.ts';
+import { useEngagement, useEngagementOwner } from './engagement.store.ts';
 import { shareOffer } from './share.ts';
 import { useEngagementActions } from './useEngagementActions.ts';
 
@@ -36,6 +37,8 @@ type Props = {
 };
 
 export function ActionRail({ offer, state, onMessage, onDetails, onPickerChange }: Props) {
+  const { viewer } = useViewer();
+  useEngagementOwner(viewer?.id ?? null);
   const engagement = useEngagement(offer, state);
   const actions = useEngagementActions(offer, engagement);
   const [picking, setPicking] = useState(false);

@@ -4,7 +4,7 @@
  * screen, so the feed, /offer/{id} and /creator/{id} agree. It lives in memory only: a reload shows
  * the server's numbers, which already include every tap that succeeded.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { EngagementResult, FeedOffer, Reaction, ViewerOfferState } from '@gigreel/core';
 
 export type Engagement = Omit<EngagementResult, 'offerId'>;
@@ -29,10 +29,17 @@ export function setOverlay(offerId: string, value: Engagement | undefined): void
   emit();
 }
 
-/** Forgets every tap (after sign-in or sign-out: the state belongs to one viewer). */
-export function clearEngagement(): void {
-  overlays = new Map();
-  emit();
+let owner: string | null = null;
+
+/** Taps belong to one viewer: signing in, out or as someone else forgets them. */
+export function useEngagementOwner(viewerId: string | null): void {
+  useEffect(() => {
+    if (owner === viewerId) return;
+    owner = viewerId;
+    if (overlays.size === 0) return;
+    overlays = new Map();
+    emit();
+  }, [viewerId]);
 }
 
 export function baseEngagement(offer: FeedOffer, state: ViewerOfferState | undefined): Engagement {
