@@ -10,6 +10,9 @@ import { messageTexts } from './messages.texts.ts';
 
 const invalid = messageTexts.invalidBody;
 
+/** Messages one person may send in a minute: plenty for a conversation, too few for spam. */
+export const MESSAGES_PER_MINUTE = 20;
+
 export const messageTextSchema = z
   .string({ error: invalid })
   .refine((raw) => !hasMaliciousContent(raw), invalid)

@@ -26,6 +26,7 @@ export const messageTexts = {
   back: 'Back to conversations',
   failedToLoad: 'Failed to fetch messages',
   cannotMessageSelf: 'You cannot send a message to yourself.',
+  tooManyMessages: 'You are sending messages too quickly. Please wait a minute and try again.',
   offerNotFound: 'Offer not found',
   conversationNotFound: 'Conversation not found',
   reconnecting: 'Reconnecting…',

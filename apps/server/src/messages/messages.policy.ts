@@ -1,5 +1,5 @@
 /** Who may message whom (SPEC section 6): one place, used by the messages service. */
-import { messageTexts } from '@gigreel/core';
+import { MESSAGES_PER_MINUTE, messageTexts } from '@gigreel/core';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 
 type Actor = { id: string; isAdmin: boolean };
@@ -20,4 +20,9 @@ export function checkCanMessageAbout(actor: Actor, offer: OfferForMessage | null
 export function checkCanReply(actor: Actor, otherUserId: string, conversationExists: boolean): void {
   if (otherUserId === actor.id) throw badRequest(messageTexts.cannotMessageSelf);
   if (!conversationExists) throw new AppError(404, 'not_found', messageTexts.conversationNotFound);
+}
+
+/** At most MESSAGES_PER_MINUTE messages a minute per person, whatever the conversation. */
+export function checkSendRate(sentInLastMinute: number): void {
+  if (sentInLastMinute >= MESSAGES_PER_MINUTE) throw new AppError(429, 'too_many_messages', messageTexts.tooManyMessages);
 }

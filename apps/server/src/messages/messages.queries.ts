@@ -2,7 +2,7 @@
  * Only these functions touch gig_messages. Every read is scoped to the viewer as sender or
  * receiver (SPEC section 6: users read messages where they are sender or receiver).
  */
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../db/connection.ts';
 import { gigMessages, offers, users } from '../db/schema.ts';
 
@@ -26,6 +26,12 @@ export async function insertMessage(tx: Db | Tx, values: { senderId: string; rec
   const [row] = await tx.insert(gigMessages).values(values).returning();
   if (!row) throw new Error('message not stored');
   return row;
+}
+
+/** How many messages a person has sent since a moment (the send limit). */
+export async function sentSince(tx: Db | Tx, senderId: string, since: Date): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(gigMessages).where(and(eq(gigMessages.senderId, senderId), gt(gigMessages.createdAt, since)));
+  return Number(row?.n ?? 0);
 }
 
 const between = (me: string, other: string) =>

@@ -11,8 +11,8 @@ import { notFound } from '../http/errors.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { markMessageNotificationsRead } from '../notifications/notifications.queries.ts';
 import { announce, unreadCounts } from '../realtime/realtime.queries.ts';
-import { checkCanMessageAbout, checkCanReply } from './messages.policy.ts';
-import { conversations, findOfferForMessage, findPerson, insertMessage, markThreadRead, threadNewestFirst, type MessageRow } from './messages.queries.ts';
+import { checkCanMessageAbout, checkCanReply, checkSendRate } from './messages.policy.ts';
+import { conversations, findOfferForMessage, findPerson, insertMessage, markThreadRead, sentSince, threadNewestFirst, type MessageRow } from './messages.queries.ts';
 
 type Actor = { id: string; displayName: string; isAdmin: boolean };
 
@@ -35,7 +35,9 @@ function present(row: MessageRow, viewerId: string, names: { me: string; other: 
 const preview = (text: string) => (text.length > MESSAGE_PREVIEW_CHARS ? `${text.slice(0, MESSAGE_PREVIEW_CHARS)}…` : text);
 
 async function deliver(tx: Tx, deps: AppDeps, actor: Actor, receiverId: string, offer: { id: string | null; title: string | null }, text: string): Promise<MessageRow> {
-  const row = await insertMessage(tx, { senderId: actor.id, receiverId, offerId: offer.id, offerTitle: offer.title, message: text, createdAt: deps.clock.now() });
+  const now = deps.clock.now();
+  checkSendRate(await sentSince(tx, actor.id, new Date(now.getTime() - 60_000)));
+  const row = await insertMessage(tx, { senderId: actor.id, receiverId, offerId: offer.id, offerTitle: offer.title, message: text, createdAt: now });
   await createNotification(tx, { userId: receiverId, kind: 'message', title: notificationTexts.newMessage(actor.displayName), body: preview(text), link: threadLink(actor.id) });
   await announce(tx, { users: [receiverId, actor.id], type: 'message', id: row.id, from: actor.id, to: receiverId, createdAt: iso(row.createdAt) });
   return row;

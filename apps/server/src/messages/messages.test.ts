@@ -163,3 +163,16 @@ describe('notifications', () => {
     expect((await seller.get('/api/notifications')).json().notifications.length).toBe(before);
   });
 });
+
+describe('send limit', () => {
+  it('refuses a 21st message within a minute, and allows again once the minute has passed', async () => {
+    const chatty = await t.signedIn({ name: 'Chatty' });
+    const target = await makeOffer((await t.createUser()).id);
+    for (let i = 0; i < 20; i++) expect((await chatty.post('/api/messages', { offerId: target, text: `hello ${i}` })).statusCode).toBe(201);
+    const limited = await chatty.post('/api/messages', { offerId: target, text: 'one more' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe(messageTexts.tooManyMessages);
+    t.clock.advance(61_000);
+    expect((await chatty.post('/api/messages', { offerId: target, text: 'a minute later' })).statusCode).toBe(201);
+  });
+});
