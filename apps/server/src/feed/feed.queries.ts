@@ -4,7 +4,7 @@
  * offers_all_rank_idx, with a keyset cursor, so its cost does not grow with the engagement tables or
  * with how deep a person scrolls.
  */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Reaction } from '@gigreel/core';
 import type { Db } from '../db/connection.ts';
 import { boosts, favorites, offers, reactions, users } from '../db/schema.ts';
@@ -17,10 +17,14 @@ export const visibleInFeed = sql`${offers.isApproved} and ${offers.mediaKey} <> 
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function selectFeedPage(
-  db: Db,
-  options: { wholeFeed: boolean; q?: string | undefined; tag?: string | undefined; after: FeedCursor | null; limit: number },
-): Promise<OfferCardRow[]> {
+export type FeedPageOptions = { wholeFeed: boolean; q?: string | undefined; tag?: string | undefined; after: FeedCursor | null; limit: number };
+
+export async function selectFeedPage(db: Db, options: FeedPageOptions): Promise<OfferCardRow[]> {
+  return (await feedPageQuery(db, options)) as OfferCardRow[];
+}
+
+/** The statement itself, so a test can EXPLAIN it. */
+export function feedPageQuery(db: Db, options: FeedPageOptions) {
   const conditions: SQL[] = [];
   if (!options.wholeFeed) conditions.push(visibleInFeed);
   if (options.q) conditions.push(sql`${offers.title} ilike ${likePattern(options.q)}`);
@@ -29,14 +33,15 @@ export async function selectFeedPage(
     conditions.push(sql`(exists (select 1 from offer_tags ot join tags t on t.id = ot.tag_id where ot.offer_id = ${offers.id} and lower(t.name) = ${options.tag}) or ${offers.title} ilike ${likePattern(options.tag)})`);
   }
   if (options.after) conditions.push(sql`(${offers.rankScore}, ${offers.id}) < (${options.after.score}::double precision, ${options.after.id}::uuid)`);
-  const rows = await db
+  return db
     .select(offerCardColumns)
     .from(offers)
     .innerJoin(users, eq(users.id, offers.userId))
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(offers.rankScore), desc(offers.id))
+    // "nulls last" as in the indexes (drizzle's default there): a plain DESC means NULLS FIRST and the
+    // planner would sort instead of reading the index in order, although both columns are NOT NULL.
+    .orderBy(sql`${offers.rankScore} desc nulls last`, sql`${offers.id} desc nulls last`)
     .limit(options.limit);
-  return rows as OfferCardRow[];
 }
 
 export async function countOffers(db: Db): Promise<{ total: number; approved: number; withMedia: number; approvedWithMedia: number }> {

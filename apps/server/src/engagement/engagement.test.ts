@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offerTexts, rankScore, REACTIONS } from '@gigreel/core';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { seedOffer } from '../offers/offers.test-support.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+type Row = { boost_count: number; favorite_count: number; reaction_count: number; share_count: number; rank_score: number; created_at: Date; boosts: number; favorites: number; reactions: number };
+
+/** The counters next to the real row counts, and the rank score the formula gives for them. */
+async function counters(offerId: string) {
+  const [row] = await t.deps.database.query<Row>(
+    `select boost_count, favorite_count, reaction_count, share_count, rank_score, created_at,
+      (select count(*)::int from boosts where offer_id = o.id) as boosts,
+      (select count(*)::int from favorites where offer_id = o.id) as favorites,
+      (select count(*)::int from reactions where offer_id = o.id) as reactions
+     from offers o where id = $1`, [offerId]);
+  if (!row) throw new Error('no offer');
+  const expected = rankScore({ boosts: row.boost_count, favorites: row.favorite_count, reactions: row.reaction_count, shares: row.share_count }, new Date(row.created_at));
+  return { ...row, rankMatches: Math.abs(Number(row.rank_score) - expected) < 1e-6 };
+}
+
+async function anOffer(options: { approved?: boolean } = {}): Promise<{ owner: TestClient & { user: { id: string; name: string } }; offerId: string }> {
+  const owner = await t.signedIn();
+  return { owner, offerId: await seedOffer(t, owner.user.id, options) };
+}
+
+describe('boost', () => {
+  it('toggles on and off, moving the counter and the rank score; never one\'s own offer', async () => {
+    const { owner, offerId } = await anOffer();
+    const fan = await t.signedIn();
+    const on = await fan.post(`/api/offers/${offerId}/boost`);
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toEqual({ offerId, boosted: true, favorited: false, reaction: null, boostCount: 1, favoriteCount: 0, reactionCount: 0, shareCount: 0 });
+    expect((await counters(offerId)).rankMatches).toBe(true);
+    expect((await fan.post(`/api/offers/${offerId}/boost`)).json()).toMatchObject({ boosted: false, boostCount: 0 });
+    const own = await owner.post(`/api/offers/${offerId}/boost`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe(offerTexts.cannotBoostOwn);
+    expect((await t.client().post(`/api/offers/${offerId}/boost`)).statusCode).toBe(401);
+    expect((await counters(offerId)).boost_count).toBe(0);
+  });
+
+  it('double taps and concurrent bursts leave one row and a correct count', async () => {
+    const { offerId } = await anOffer();
+    const fans = await Promise.all([t.signedIn(), t.signedIn(), t.signedIn()]);
+    // "set on" bursts: exactly one row per person
+    await Promise.all(fans.flatMap((fan) => Array.from({ length: 5 }, () => fan.post(`/api/offers/${offerId}/boost`, { active: true }))));
+    let c = await counters(offerId);
+    expect([c.boosts, c.boost_count, c.rankMatches]).toEqual([3, 3, true]);
+    // plain toggles racing: whatever the order, rows and counter agree
+    await Promise.all(fans.flatMap((fan) => Array.from({ length: 3 }, () => fan.post(`/api/offers/${offerId}/boost`))));
+    c = await counters(offerId);
+    expect(c.boost_count).toBe(c.boosts);
+    expect(c.boosts).toBe(0); // three toggles each from "on"
+    expect(c.rankMatches).toBe(true);
+    const [first] = fans;
+    const taps = await Promise.all([first!.post(`/api/offers/${offerId}/favorite`), first!.post(`/api/offers/${offerId}/favorite`)]);
+    expect(taps.map((r) => r.statusCode)).toEqual([200, 200]);
+    c = await counters(offerId);
+    expect([c.favorites, c.favorite_count]).toEqual([0, 0]);
+  });
+
+  it('an offer the viewer may not see cannot be engaged with', async () => {
+    const { offerId } = await anOffer({ approved: false });
+    const fan = await t.signedIn();
+    expect((await fan.post(`/api/offers/${offerId}/boost`)).statusCode).toBe(404);
+    expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: 'Hype' })).statusCode).toBe(404);
+    expect((await t.client().post(`/api/offers/${offerId}/share`)).statusCode).toBe(404);
+    const admin = await t.signedIn({ admin: true });
+    expect((await admin.post(`/api/offers/${offerId}/favorite`)).statusCode).toBe(200);
+    expect((await fan.post('/api/offers/00000000-0000-4000-8000-000000000000/boost')).statusCode).toBe(404);
+  });
+});
+
+describe('favourite, reaction, share', () => {
+  it('favourites toggle; anonymous callers are asked to sign up', async () => {
+    const { owner, offerId } = await anOffer();
+    expect((await t.client().post(`/api/offers/${offerId}/favorite`)).statusCode).toBe(401);
+    expect((await owner.post(`/api/offers/${offerId}/favorite`)).json()).toMatchObject({ favorited: true, favoriteCount: 1 });
+    expect((await owner.post(`/api/offers/${offerId}/favorite`, { active: true })).json()).toMatchObject({ favorited: true, favoriteCount: 1 });
+    expect((await owner.post(`/api/offers/${offerId}/favorite`, { active: false })).json()).toMatchObject({ favorited: false, favoriteCount: 0 });
+  });
+
+  it('one reaction per person and offer: set, change, remove; five values only', async () => {
+    const { offerId } = await anOffer();
+    const fan = await t.signedIn();
+    expect((await t.client().put(`/api/offers/${offerId}/reaction`, { emoji: 'Hype' })).statusCode).toBe(401);
+    expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: 'Hype' })).json()).toMatchObject({ reaction: 'Hype', reactionCount: 1 });
+    expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: 'Not for Me' })).json()).toMatchObject({ reaction: 'Not for Me', reactionCount: 1 });
+    expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: 'Love' })).statusCode).toBe(400);
+    await Promise.all(REACTIONS.map((emoji) => fan.put(`/api/offers/${offerId}/reaction`, { emoji })));
+    let c = await counters(offerId);
+    expect([c.reactions, c.reaction_count, c.rankMatches]).toEqual([1, 1, true]);
+    expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: null })).json()).toMatchObject({ reaction: null, reactionCount: 0 });
+    await Promise.all([fan.put(`/api/offers/${offerId}/reaction`, { emoji: null }), fan.put(`/api/offers/${offerId}/reaction`, { emoji: null })]);
+    c = await counters(offerId);
+    expect([c.reactions, c.reaction_count]).toEqual([0, 0]);
+  });
+
+  it('shares are counted for anyone who can see the offer, including concurrent ones', async () => {
+    const { offerId } = await anOffer();
+    const anon = t.client();
+    expect((await anon.post(`/api/offers/${offerId}/share`)).json()).toMatchObject({ shareCount: 1, boosted: false });
+    await Promise.all(Array.from({ length: 6 }, () => anon.post(`/api/offers/${offerId}/share`)));
+    const c = await counters(offerId);
+    expect([c.share_count, c.rankMatches]).toEqual([7, true]);
+  });
+});
+
+describe('GET /api/boosted', () => {
+  it('lists the offers the viewer boosted, newest first, for the signed-in viewer only', async () => {
+    const fan = await t.signedIn();
+    const a = await anOffer();
+    const b = await anOffer();
+    await fan.post(`/api/offers/${a.offerId}/boost`);
+    t.clock.advance(1000);
+    await fan.post(`/api/offers/${b.offerId}/boost`);
+    const list = await fan.get('/api/boosted');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().offers.map((offer: { id: string }) => offer.id)).toEqual([b.offerId, a.offerId]);
+    expect(list.json().offers[0]).toMatchObject({ creatorName: b.owner.user.name, mediaKind: 'image' });
+    expect((await a.owner.get('/api/boosted')).json()).toEqual({ offers: [] });
+    const anon = await t.client().get('/api/boosted');
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json().error.message).toBe(offerTexts.boostedLoginRequired);
+  });
+});
