@@ -14,11 +14,11 @@ import { useErrorToast } from './useErrorToast.ts';
 const t = adminTexts.gigs;
 
 function GigMedia({ gig }: { gig: AdminGig }) {
-  if (!gig.mediaUrl) return <div className="flex aspect-[4/5] items-center justify-center bg-white/5 text-sm text-zinc-400">No media</div>;
+  if (!gig.mediaUrl) return <div className="flex aspect-[4/5] items-center justify-center bg-white/5 sm:aspect-square text-sm text-zinc-400">No media</div>;
   if (gig.mediaKind === 'video') {
-    return <video src={gig.mediaUrl} poster={gig.posterUrl ?? undefined} muted playsInline loop preload="metadata" className="aspect-[4/5] w-full bg-black object-cover" aria-label={`Video of ${gig.title}`} onMouseEnter={(e) => void e.currentTarget.play().catch(() => {})} onMouseLeave={(e) => e.currentTarget.pause()} />;
+    return <video src={gig.mediaUrl} poster={gig.posterUrl ?? undefined} muted playsInline loop preload="metadata" className="aspect-[4/5] w-full bg-black object-cover sm:aspect-square" aria-label={`Video of ${gig.title}`} onMouseEnter={(e) => void e.currentTarget.play().catch(() => {})} onMouseLeave={(e) => e.currentTarget.pause()} />;
   }
-  return <img src={gig.mediaUrl} alt={gig.title} loading="lazy" className="aspect-[4/5] w-full bg-black object-cover" />;
+  return <img src={gig.mediaUrl} alt={gig.title} loading="lazy" className="aspect-[4/5] w-full bg-black object-cover sm:aspect-square" />;
 }
 
 export default function GigsTab() {
@@ -56,7 +56,7 @@ export default function GigsTab() {
       {gigs.isPending ? <Spinner /> : null}
       {gigs.isError ? <p role="alert" className="text-red-300">{t.fetchFailed}</p> : null}
       {gigs.isSuccess && items.length === 0 ? <EmptyState title="No gigs yet" /> : null}
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {items.map((gig) => (
           <li key={gig.id} aria-label={gig.title} className={cn('flex gap-3 overflow-hidden rounded-2xl border border-line bg-panel p-3 sm:flex-col sm:gap-0 sm:p-0', !gig.isApproved && 'opacity-60')}>
             <div className="w-28 shrink-0 self-start overflow-hidden rounded-xl sm:w-full sm:rounded-none">
