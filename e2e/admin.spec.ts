@@ -267,6 +267,7 @@ test('the dashboard at phone and desktop size', async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/admin-${test.info().project.name}.png`, fullPage: false });
   await tab(page, 'Gigs');
   await expect(page.getByRole('heading', { name: 'Gig Management' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${SHOTS}/admin-gigs-${test.info().project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Create Gig' }).click();
   await page.getByRole('dialog', { name: 'Create Gig' }).getByLabel('Paid Offer').check();

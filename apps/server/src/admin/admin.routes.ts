@@ -170,10 +170,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
 const meta = (request: FastifyRequest) => ({ cookieHeader: request.headers.cookie, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
 
+/** Fastify appends set-cookie headers, so these come after any session refresh already set. */
 function appendCookies(reply: FastifyReply, cookies: string[]): void {
-  const existing = reply.getHeader('set-cookie');
-  const before = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
-  reply.header('set-cookie', [...before.map(String), ...cookies]);
+  if (cookies.length) reply.header('set-cookie', cookies);
 }
 
 /**
