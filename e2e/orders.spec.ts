@@ -78,6 +78,7 @@ test('a buyer pays, the seller delivers, the buyer downloads and completes', asy
   await expect(seller.getByRole('alert').filter({ hasText: 'Invalid file type' })).toBeVisible();
   await seller.getByLabel('Delivery file').setInputFiles({ name: 'logo-final.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(seller.getByText('logo-final.pdf')).toBeVisible();
+  await shot(seller, 'order-upload', project);
   await seller.getByRole('button', { name: 'Upload delivery' }).click();
   await expect(seller.getByText('Delivery uploaded. The buyer has been told.')).toBeVisible();
   await expect(seller).toHaveURL(new RegExp(`/order/${order.id}$`));
