@@ -89,6 +89,9 @@ test('the feed advances every 10 s and wraps, holds still while a dialog is open
   await current.getByRole('button', { name: /^Boost, \d+$/ }).click();
   await expect(page.getByRole('dialog', { name: 'Authentication Required' })).toBeVisible();
   await page.keyboard.press('Escape');
+  await current.getByRole('button', { name: /^React, \d+$/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Authentication Required' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await current.getByRole('button', { name: 'Message' }).click();
   await expect(page.getByText('Please log in to send messages.')).toBeVisible();
   await page.keyboard.press('Escape');

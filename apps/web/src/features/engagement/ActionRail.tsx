@@ -6,6 +6,7 @@ import { Eye, Flame, HandHeart, Heart, Info, Lightbulb, MessageCircle, Rocket, S
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { REACTIONS, type FeedOffer, type Reaction, type ViewerOfferState } from '@gigreel/core';
 import { cn } from '../../ui/cn.ts';
+import { requireAuth } from '../auth/AuthRequired.tsx';
 import { useViewer } from '../auth/session.ts';
 import { useEngagement, useEngagementOwner } from './engagement.store.ts';
 import { shareOffer } from './share.ts';
@@ -70,7 +71,7 @@ export function ActionRail({ offer, state, onMessage, onDetails, onPickerChange 
       <RailButton label="Favourite" count={engagement.favoriteCount} pressed={engagement.favorited} onClick={actions.toggleFavorite} tone="text-brand-500">
         <Heart className={cn('h-7 w-7', engagement.favorited && 'fill-current')} aria-hidden="true" />
       </RailButton>
-      <RailButton label="React" count={engagement.reactionCount} expanded={picking} onClick={() => setPicking((open) => !open)} tone="text-white">
+      <RailButton label="React" count={engagement.reactionCount} expanded={picking} onClick={() => (viewer ? setPicking((open) => !open) : requireAuth())} tone="text-white">
         {engagement.reaction ? <ReactionIcon reaction={engagement.reaction} className="h-7 w-7" /> : <SmilePlus className="h-7 w-7" aria-hidden="true" />}
       </RailButton>
       {picking ? (

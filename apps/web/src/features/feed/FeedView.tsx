@@ -55,7 +55,7 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay, as
     if (hasMore && current >= count - 3) loadMore();
   }, [current, count, hasMore, loadMore]);
 
-  const run = useAutoAdvance({ enabled: autoOn && count > 1, held: dialog !== null || picking, restartKey: `${current}`, advance: () => go(1) });
+  const run = useAutoAdvance({ enabled: autoOn && count > 1, held: dialog !== null || picking, restartKey: `${current}/${count}`, advance: () => go(1) });
   useFeedGestures(stage, go, dialog !== null);
 
   const onPickerChange = useCallback((open: boolean) => setPicking(open), []);
