@@ -87,6 +87,7 @@ test('an unknown path shows the 404 page with a link home', async ({ page }) => 
 test('anonymous entry points: tab bar or top-right buttons', async ({ page, isMobile }) => {
   await page.goto('/');
   if (isMobile) {
+    await expect(page.getByRole('button', { name: 'Get Coins' })).toBeHidden();
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
     for (const name of ['Messages', 'Notifications', 'Profile']) await expect(tabs.getByRole('link', { name })).toHaveAttribute('href', '/signup');
     await tabs.getByRole('link', { name: 'Profile' }).click();

@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { texts, type MeResponse, type Viewer } from '@gigreel/core';
-import { api } from '../../api/client.ts';
+import { ApiError, api } from '../../api/client.ts';
 
 export const viewerKey = ['me'] as const;
 
@@ -65,10 +65,14 @@ export function useLogOut(): () => Promise<void> {
     try {
       await signOut();
     } catch (error) {
-      // SPEC section 8: the failure is logged and the person told; nothing is cleared
-      console.warn('log out failed', error);
-      toast.error(texts.auth.logoutFailed);
-      return;
+      // A 4xx means the server holds no session for this tab any more: the person is signed out already.
+      const alreadyOut = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      if (!alreadyOut) {
+        // SPEC section 8: the failure is logged and the person told; nothing is cleared
+        console.warn('log out failed', error);
+        toast.error(texts.auth.logoutFailed);
+        return;
+      }
     }
     clearClientState(client);
   };

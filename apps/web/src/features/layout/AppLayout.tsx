@@ -97,7 +97,7 @@ function TopBar() {
           <button type="button" className={buttonClass('ghost', 'icon', 'md:hidden')} aria-label={searching ? 'Close search' : 'Search'} aria-expanded={searching} onClick={() => setSearching((open) => !open)}>
             <Search className="h-5 w-5" aria-hidden="true" />
           </button>
-          <button type="button" className={buttonClass('outline', 'sm', 'hidden md:inline-flex')} onClick={() => (viewer ? toast(texts.auth.coinsSoon) : requireAuth())}>Get Coins</button>
+          <button type="button" className={buttonClass('outline', 'sm', 'max-md:hidden')} onClick={() => (viewer ? toast(texts.auth.coinsSoon) : requireAuth())}>Get Coins</button>
           <GetAppButton className="hidden md:inline-flex" />
           {viewer ? <AccountMenu viewer={viewer} /> : <Link to="/login" className={buttonClass('primary', 'sm')}>Log in</Link>}
         </div>
