@@ -127,11 +127,30 @@ async function processVideo(input: string, workDir: string, name: string): Promi
   };
 }
 
-export function createLocalMediaProcessor(): MediaProcessor {
+/** At most `limit` jobs at once in this process; the rest wait their turn (ffmpeg can take every core). */
+function queue(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    // A finishing job hands its slot straight to the next waiter, so the limit holds at every moment.
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await job();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+export function createLocalMediaProcessor(options: { concurrency?: number } = {}): MediaProcessor {
+  const run = queue(options.concurrency ?? 2);
   return {
     async process(input, workDir, name) {
-      if (input.mime.startsWith('image/')) return processImage(input.path, workDir, name);
-      if (input.mime.startsWith('video/')) return processVideo(input.path, workDir, name);
+      if (input.mime.startsWith('image/')) return run(() => processImage(input.path, workDir, name));
+      if (input.mime.startsWith('video/')) return run(() => processVideo(input.path, workDir, name));
       throw new MediaRejectedError(`not image or video: ${input.mime}`);
     },
   };
