@@ -172,7 +172,7 @@ async function main(): Promise<void> {
     log(`sent ${sent}, delivered ${latencies.length}; delivery latency p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms (the POST alone: p50 ${result.postMs.p50} ms, p99 ${result.postMs.p99} ms); errors ${JSON.stringify(errors)}; load average ${result.loadAverage.join(' ')}`);
     const dir = path.join(repoRoot, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `live-${result.mode}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(path.join(dir, `live-${result.mode}-${CONNECTIONS}c-${RATE}mps.json`), `${JSON.stringify(result, null, 2)}\n`);
     if (Object.keys(errors).length > 0 || latencies.length === 0) process.exitCode = 1;
   } finally {
     for (const stream of streams) stream.close();
