@@ -98,6 +98,14 @@ test('a new creator posts a video offer; once approved it plays in the feed', as
   // It plays: muted at first (browsers allow that), moving forward.
   await expect(slide.locator('video')).toHaveAttribute('data-playing', 'true');
   await expect.poll(() => slide.locator('video').evaluate((video) => (video as unknown as { currentTime: number }).currentTime)).toBeGreaterThan(0.2);
+  // A tap pauses and plays again; being the first gesture it also brings the sound on.
+  await expect(page.getByRole('button', { name: 'Unmute' })).toBeVisible();
+  await slide.getByRole('button', { name: 'Pause video' }).click();
+  await expect(slide.locator('video')).toHaveAttribute('data-playing', 'false');
+  await expect(page.getByRole('button', { name: 'Mute' })).toBeVisible();
+  await slide.getByRole('button', { name: 'Play video' }).click();
+  await expect(slide.locator('video')).toHaveAttribute('data-playing', 'true');
+  expect(await slide.locator('video').evaluate((video) => (video as unknown as { muted: boolean }).muted)).toBe(false);
   // The creator's own offer: no boost of one's own, no message button.
   await expect(slide.getByRole('button', { name: /^Boost/ })).toBeDisabled();
   await expect(slide.getByRole('button', { name: 'Message' })).toHaveCount(0);
