@@ -4,6 +4,7 @@
  * completed order made through the real order flow, and the CSV export with a formula cell.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parseCsv } from '@gigreel/core';
 import { DEMO_PASSWORD, expect, logIn, test } from './fixtures.ts';
@@ -19,6 +20,11 @@ async function openAdmin(page: Page) {
   await logIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function tab(page: Page, name: string) {
@@ -265,10 +271,12 @@ test('the dashboard at phone and desktop size', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Maya Patel' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/admin-${test.info().project.name}.png`, fullPage: false });
+  await expectNoAxeViolations(page);
   await tab(page, 'Gigs');
   await expect(page.getByRole('heading', { name: 'Gig Management' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${SHOTS}/admin-gigs-${test.info().project.name}.png`, fullPage: true });
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Create Gig' }).click();
   await page.getByRole('dialog', { name: 'Create Gig' }).getByLabel('Paid Offer').check();
   await page.screenshot({ path: `${SHOTS}/admin-gig-dialog-${test.info().project.name}.png` });
@@ -276,4 +284,5 @@ test('the dashboard at phone and desktop size', async ({ page }) => {
   await tab(page, 'Analytics');
   await expect(page.getByRole('img', { name: /Revenue per day/ })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/admin-analytics-${test.info().project.name}.png`, fullPage: true });
+  await expectNoAxeViolations(page);
 });

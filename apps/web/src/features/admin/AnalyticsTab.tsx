@@ -56,7 +56,7 @@ export default function AnalyticsTab() {
                 <div><dt className="text-xs text-zinc-400">Pending</dt><dd className="text-xl font-bold text-amber-300">{data.pendingOrders}</dd></div>
                 <div><dt className="text-xs text-zinc-400">Total</dt><dd className="text-xl font-bold text-white">{data.totalOrders}</dd></div>
               </dl>
-              <p className="mt-3 text-xs text-zinc-500">
+              <p className="mt-3 text-xs text-zinc-400">
                 Pending: {data.byStatus.awaiting_payment} awaiting payment, {data.byStatus.paid} paid, {data.byStatus.delivered} delivered.
               </p>
             </div>

@@ -64,7 +64,7 @@ export default function CreatorsTab() {
                 <p className="truncate font-semibold text-white">{creator.displayName}</p>
                 <p className="truncate text-sm text-zinc-400">{creator.email ?? 'No login'}</p>
                 <p className="mt-1 truncate text-sm text-zinc-300">{creator.offer ? <>Offer: {creator.offer.title}</> : <Badge variant="secondary">No offer</Badge>}</p>
-                <p className="text-xs text-zinc-500">Joined {formatDate(creator.createdAt)}{creator.location ? ` · ${creator.location}` : ''}</p>
+                <p className="text-xs text-zinc-400">Joined {formatDate(creator.createdAt)}{creator.location ? ` · ${creator.location}` : ''}</p>
               </div>
             </div>
             <div className="flex flex-wrap gap-2">

@@ -71,7 +71,7 @@ export default function GigsTab() {
               ) : null}
               <h3 className="line-clamp-2 font-semibold text-white">{gig.title}</h3>
               <p className="truncate text-sm text-zinc-300">{t.by(gig.creator.displayName)}</p>
-              <p className="text-xs text-zinc-500">{formatDate(gig.createdAt)}</p>
+              <p className="text-xs text-zinc-400">{formatDate(gig.createdAt)}</p>
               {gig.tags.length ? <p className="truncate text-xs text-brand-400">{gig.tags.map((tag) => `#${tag}`).join(' ')}</p> : null}
               <div className="mt-auto flex flex-wrap gap-2 pt-2">
                 <a href={gig.link || '/'} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'sm')} aria-label={`View ${gig.title}`}>

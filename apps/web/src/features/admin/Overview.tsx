@@ -49,7 +49,7 @@ export function StatCards({ stats }: { stats: AdminDashboard['stats'] }) {
         <li key={card.label} className="rounded-2xl border border-line bg-panel p-3 sm:p-4">
           <p className="text-sm text-zinc-400">{card.label}</p>
           <p className="mt-1 text-xl font-bold tabular-nums text-white sm:text-2xl">{card.value}</p>
-          {card.note ? <p className="text-xs text-zinc-500">{card.note}</p> : null}
+          {card.note ? <p className="text-xs text-zinc-400">{card.note}</p> : null}
         </li>
       ))}
     </ul>

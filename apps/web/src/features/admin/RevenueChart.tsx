@@ -57,7 +57,7 @@ export function RevenueChart({ series }: { series: AdminAnalytics['revenueOverTi
           <text key={i} x={PAD.left + i * slot + slot / 2} y={H - 8} fontSize="12" fill="#a1a1aa" textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'}>{label(points[i]!.start, unit)}</text>
         ))}
       </svg>
-      {max ? <p className="text-xs text-zinc-500">Dashed line: average per {unit}. Brightest bar: the best {unit}.</p> : null}
+      {max ? <p className="text-xs text-zinc-400">Dashed line: average per {unit}. Brightest bar: the best {unit}.</p> : null}
     </figure>
   );
 }
