@@ -1,4 +1,5 @@
 import './index.css';
+import './features/pwa/register.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense, lazy, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -3,7 +3,7 @@
  * phone's browser. Anonymous visitors get the Authentication Required dialog first (SPEC section 2).
  */
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { buttonClass } from '../../ui/button.tsx';
 import { requireAuth } from '../auth/AuthRequired.tsx';
@@ -15,6 +15,12 @@ export function GetAppButton({ className }: { className?: string }) {
   const { viewer } = useViewer();
   const install = useInstallState();
   const [helpOpen, setHelpOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The dialog has no Radix trigger to return focus to, so hand it back here once it has closed.
+  const onHelpOpenChange = (open: boolean) => {
+    setHelpOpen(open);
+    if (!open) setTimeout(() => button.current?.focus(), 0);
+  };
 
   const getApp = async () => {
     if (!viewer) return requireAuth();
@@ -27,12 +33,14 @@ export function GetAppButton({ className }: { className?: string }) {
     setHelpOpen(true);
   };
 
+  // className goes on a wrapper: display utilities such as "hidden md:inline-flex" must not fight the
+  // button's own inline-flex (whichever Tailwind emits last would win).
   return (
-    <>
-      <button type="button" className={buttonClass('outline', 'sm', className)} onClick={() => void getApp()}>
+    <span className={className ?? 'inline-flex shrink-0'}>
+      <button type="button" className={buttonClass('outline', 'sm', 'shrink-0 whitespace-nowrap')} ref={button} onClick={() => void getApp()}>
         <Download className="h-4 w-4" aria-hidden="true" />Get App
       </button>
-      <InstallDialog open={helpOpen} onOpenChange={setHelpOpen} />
-    </>
+      <InstallDialog open={helpOpen} onOpenChange={onHelpOpenChange} />
+    </span>
   );
 }

@@ -1,0 +1,78 @@
+/*
+ * GigReel's service worker: makes the app installable and quick to open again.
+ *
+ * What it caches: the app shell's static files (the hashed /assets/* bundles, icons, the manifest,
+ * the offline page). What it never caches: anything under /api/ (profiles, messages, orders: private
+ * to one person) and /media/ (served with its own long cache headers, and private kinds such as
+ * deliveries must never sit in a shared cache), nor any page's HTML. A navigation that fails because
+ * the device is offline gets the friendly offline page instead of the browser's error.
+ */
+const VERSION = 'v1';
+const STATIC_CACHE = `gigreel-static-${VERSION}`;
+const PRECACHE = ['/offline.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png', '/icons/apple-touch-icon.png'];
+const STATIC_FILE = /^\/(assets\/[^/]+|icons\/[^/]+\.png|favicon\.svg|manifest\.webmanifest|offline\.html)$/;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(STATIC_CACHE);
+      await cache.addAll(PRECACHE);
+      // The app shell: the entry bundles the current index.html loads (the HTML itself is not kept).
+      try {
+        const html = await (await fetch('/', { cache: 'no-store', credentials: 'omit' })).text();
+        const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+        await cache.addAll([...new Set(assets)]);
+      } catch {
+        // Offline while installing: the bundles are cached the first time they load instead.
+      }
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(names.filter((name) => name.startsWith('gigreel-') && name !== STATIC_CACHE).map((name) => caches.delete(name)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  // Private or personal data: always straight to the network, never stored here.
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/')) return;
+
+  if (request.mode === 'navigate') {
+    event.respondWith(
+      fetch(request).catch(async () => (await caches.match('/offline.html')) ?? new Response('You are offline.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } })),
+    );
+    return;
+  }
+
+  if (STATIC_FILE.test(url.pathname) && !url.search) {
+    // Hashed bundles never change, so the cached copy is always right; icons and the manifest are
+    // refreshed in the background.
+    const immutable = url.pathname.startsWith('/assets/');
+    event.respondWith(
+      (async () => {
+        const cache = await caches.open(STATIC_CACHE);
+        const cached = await cache.match(request);
+        const refresh = fetch(request).then((response) => {
+          if (response.ok && response.type === 'basic') void cache.put(request, response.clone());
+          return response;
+        });
+        if (cached) {
+          if (!immutable) event.waitUntil(refresh.catch(() => undefined));
+          return cached;
+        }
+        return refresh;
+      })(),
+    );
+  }
+});
