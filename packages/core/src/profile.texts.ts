@@ -1,4 +1,6 @@
 /** Profile and settings texts: SPEC sections 5 and 8 word for word where the spec has them. */
+import { formatMonthYear } from './money.ts';
+
 export const profileTexts = {
   displayNameRequired: 'Display name is required',
   displayNameLength: 'Display name must be between 2 and 50 characters',
@@ -22,5 +24,5 @@ export const profileTexts = {
   boostReel: 'Boost Reel',
   boostReelEmpty: 'Offers you boost show up here.',
   /** "Joined {month year}" in en-US style (SPEC section 9: dates en-US). */
-  joined: (iso: string) => `Joined ${new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`,
+  joined: (iso: string) => `Joined ${formatMonthYear(iso)}`,
 } as const;

@@ -1,5 +1,27 @@
-import { Placeholder } from '../ui/Placeholder.tsx';
+/** /profile (SPEC section 2): who you are, what your offer earned, your offer, and your Boost Reel. */
+import { profileTexts } from '@gigreel/core';
+import { BoostReel } from '../features/profile/BoostReel.tsx';
+import { OwnOfferSection } from '../features/profile/OwnOfferCard.tsx';
+import { ProfileHeader } from '../features/profile/ProfileHeader.tsx';
+import { useProfile } from '../features/profile/profile.queries.ts';
+import { Button } from '../ui/button.tsx';
+import { EmptyState, Spinner } from '../ui/misc.tsx';
 
 export default function ProfilePage() {
-  return <Placeholder title="Profile" />;
+  const profile = useProfile();
+  if (profile.isPending) return <Spinner label="Loading your profile" />;
+  if (profile.isError) {
+    return (
+      <EmptyState title={profileTexts.unableToLoad} action={<Button variant="outline" onClick={() => void profile.refetch()}>Try again</Button>}>
+        <p role="alert">{profileTexts.loadFailed}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-8 pb-8">
+      <ProfileHeader profile={profile.data} />
+      <OwnOfferSection />
+      <BoostReel />
+    </div>
+  );
 }

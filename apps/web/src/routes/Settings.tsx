@@ -1,5 +1,50 @@
-import { Placeholder } from '../ui/Placeholder.tsx';
+/** /settings (SPEC section 2): edit profile, help and legal links, install the app, log out. Back goes to /profile. */
+import { LogOut } from 'lucide-react';
+import { profileTexts } from '@gigreel/core';
+import { useLogOut } from '../features/layout/AccountMenu.tsx';
+import { GetAppButton } from '../features/layout/GetAppButton.tsx';
+import { useProfile } from '../features/profile/profile.queries.ts';
+import { AvatarEditor } from '../features/settings/AvatarEditor.tsx';
+import { ProfileForm } from '../features/settings/ProfileForm.tsx';
+import { SettingsLinks } from '../features/settings/SettingsLinks.tsx';
+import { Button } from '../ui/button.tsx';
+import { Card, EmptyState, Spinner } from '../ui/misc.tsx';
 
 export default function SettingsPage() {
-  return <Placeholder title="Settings" />;
+  const profile = useProfile();
+  const logOut = useLogOut();
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 pb-8 pt-4">
+      {/* The header's back arrow goes to /profile (SPEC section 2). */}
+      <h1 className="text-2xl font-bold text-white">Settings</h1>
+      <section aria-labelledby="edit-profile-title" className="flex flex-col gap-3">
+        <h2 id="edit-profile-title" className="text-lg font-bold text-white">Edit Profile</h2>
+        {profile.isPending ? <Spinner label="Loading your profile" /> : profile.isError ? (
+          <EmptyState title={profileTexts.unableToLoad} action={<Button variant="outline" onClick={() => void profile.refetch()}>Try again</Button>}>
+            <p role="alert">{profileTexts.loadFailed}</p>
+          </EmptyState>
+        ) : (
+          <Card className="flex flex-col gap-5">
+            <AvatarEditor profile={profile.data} />
+            <ProfileForm profile={profile.data} />
+            <p className="text-xs text-zinc-400">Signed in as <span className="text-zinc-200">{profile.data.email}</span></p>
+          </Card>
+        )}
+      </section>
+      <section aria-labelledby="app-title" className="flex flex-col gap-3">
+        <h2 id="app-title" className="text-lg font-bold text-white">The App</h2>
+        <Card className="flex items-center justify-between gap-3 p-4">
+          <p className="text-sm text-zinc-300">Add GigReel to your home screen for a full-screen feed.</p>
+          <GetAppButton />
+        </Card>
+      </section>
+      <section aria-labelledby="help-title" className="flex flex-col gap-3">
+        <h2 id="help-title" className="text-lg font-bold text-white">Help &amp; Legal</h2>
+        <SettingsLinks />
+      </section>
+      <Button variant="destructive" size="lg" onClick={() => void logOut()}>
+        <LogOut className="h-5 w-5" aria-hidden="true" />Log Out
+      </Button>
+    </div>
+  );
 }
