@@ -1,16 +1,34 @@
 /** The static pages (/faq, /how-it-works, /terms, /privacy, /terms-policies, /company, /program); unknown slugs are the 404 page. */
+import { useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import { Placeholder } from '../ui/Placeholder.tsx';
+import { CompanyPage, ProgramPage } from '../features/static/About.tsx';
+import { FaqPage } from '../features/static/Faq.tsx';
+import { HowItWorksPage } from '../features/static/HowItWorks.tsx';
+import { PrivacyPage, TermsPage, TermsPoliciesPage } from '../features/static/Legal.tsx';
 import NotFoundPage from './NotFound.tsx';
 
-const titles: Record<string, string> = {
-  faq: 'FAQ', 'how-it-works': 'How It Works', terms: 'Terms of Service', privacy: 'Privacy Policy',
-  'terms-policies': 'Terms & Policies', company: 'Company', program: 'Creator Program',
+const pages: Record<string, { title: string; Page: ComponentType }> = {
+  faq: { title: 'FAQ', Page: FaqPage },
+  'how-it-works': { title: 'How It Works', Page: HowItWorksPage },
+  terms: { title: 'Terms of Service', Page: TermsPage },
+  privacy: { title: 'Privacy Policy', Page: PrivacyPage },
+  'terms-policies': { title: 'Terms & Policies', Page: TermsPoliciesPage },
+  company: { title: 'Company', Page: CompanyPage },
+  program: { title: 'Creator Program', Page: ProgramPage },
 };
 
 export default function StaticPage() {
-  const slug = useLocation().pathname.slice(1);
-  const title = titles[slug];
-  if (!title) return <NotFoundPage />;
-  return <Placeholder title={title} />;
+  const slug = useLocation().pathname.replace(/^\/+|\/+$/g, '');
+  const page = pages[slug];
+  useEffect(() => {
+    if (!page) return;
+    const previous = document.title;
+    document.title = `${page.title} · GigReel`;
+    window.scrollTo(0, 0);
+    return () => {
+      document.title = previous;
+    };
+  }, [page]);
+  if (!page) return <NotFoundPage />;
+  return <page.Page />;
 }
