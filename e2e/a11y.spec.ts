@@ -1,0 +1,87 @@
+/**
+ * Accessibility: axe-core on every main screen at phone and desktop size, expecting no serious or
+ * critical violation of WCAG 2.1 A/AA (contrast, names, roles, landmarks...). Each screen is its own
+ * test so a report names the screen.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
+
+type Screen = { name: string; path: string; as?: string; ready?: (page: Page) => Promise<void>; knownIssue?: string };
+
+/** Signs in through the API (the login screen has its own test), sharing the page's cookies. */
+async function signIn(page: Page, baseURL: string, email: string) {
+  const response = await page.request.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD }, headers: { origin: baseURL } });
+  expect(response.status()).toBe(200);
+}
+
+const heading = (page: Page) => expect(page.getByRole('heading').first()).toBeVisible();
+
+const SCREENS: Screen[] = [
+  { name: 'landing', path: '/landing' },
+  { name: 'login', path: '/login' },
+  { name: 'signup', path: '/signup' },
+  { name: 'feed (anonymous)', path: '/', ready: async (page) => expect(page.getByRole('main')).toBeVisible() },
+  { name: 'not found', path: '/no-such-page' },
+  { name: 'faq', path: '/faq' },
+  { name: 'how it works', path: '/how-it-works' },
+  { name: 'terms', path: '/terms' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'terms and policies', path: '/terms-policies' },
+  { name: 'company', path: '/company' },
+  { name: 'program', path: '/program' },
+  { name: 'feed (signed in)', path: '/', as: 'leo@example.com', ready: async (page) => expect(page.getByRole('main')).toBeVisible() },
+  { name: 'profile', path: '/profile', as: 'leo@example.com', ready: async (page) => expect(page.getByRole('heading', { name: 'Boost Reel' })).toBeVisible() },
+  { name: 'settings', path: '/settings', as: 'leo@example.com', ready: async (page) => expect(page.getByLabel('Display name')).toBeVisible() },
+  { name: 'post', path: '/post', as: 'leo@example.com' },
+  { name: 'explore', path: '/explore', as: 'leo@example.com' },
+  { name: 'boosted', path: '/boosted', as: 'leo@example.com' },
+  { name: 'messages', path: '/messages', as: 'leo@example.com' },
+  { name: 'notifications', path: '/notifications', as: 'leo@example.com' },
+  { name: 'orders', path: '/orders', as: 'leo@example.com' },
+  { name: 'private job', path: '/private-job', as: 'leo@example.com' },
+  { name: 'agent jobs', path: '/agent-jobs', as: 'designer@example.com' },
+  {
+    name: 'admin',
+    path: '/admin',
+    as: 'admin@example.com',
+    ready: async (page) => expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(),
+    // Reported to the admin screens' owner: small text-zinc-500 captions on the panel colour are below
+    // 4.5:1. Remove this line once fixed (the test then has to pass).
+    knownIssue: 'color-contrast of text-zinc-500 captions in the admin creators list and stat cards',
+  },
+];
+
+for (const screen of SCREENS) {
+  test(`a11y: ${screen.name} has no serious or critical violations`, async ({ page, baseURL }) => {
+    test.fail(Boolean(screen.knownIssue), screen.knownIssue);
+    if (screen.as) await signIn(page, baseURL!, screen.as);
+    await page.goto(screen.path);
+    await (screen.ready ?? heading)(page);
+    // let lazy chunks, queries and entrance transitions settle
+    await page.waitForTimeout(400);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ rule: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+    expect(serious, `${screen.path}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+  });
+}
+
+test('a11y: the Authentication Required and Get App dialogs', async ({ page, baseURL }, info) => {
+  test.skip(info.project.name === 'phone', 'Get App sits in the desktop header; the dialogs are the same on the phone');
+  await page.goto('/faq');
+  await page.getByRole('button', { name: 'Get App' }).click();
+  await expect(page.getByRole('dialog', { name: 'Authentication Required' })).toBeVisible();
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  };
+  await check();
+  await page.keyboard.press('Escape');
+  await signIn(page, baseURL!, 'leo@example.com');
+  await page.goto('/settings');
+  await page.getByRole('main').getByRole('button', { name: 'Get App' }).click();
+  await expect(page.getByRole('dialog', { name: 'Get the GigReel app' })).toBeVisible();
+  await check();
+});

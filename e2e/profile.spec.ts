@@ -1,0 +1,289 @@
+/**
+ * Profile, settings, static pages and the installable app (issue 6), on phone and desktop.
+ * Each project uses its own demo accounts, since both run against the same server one after the other.
+ */
+import { request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
+import { DEMO_PASSWORD, expect, logIn, test } from './fixtures.ts';
+
+const people = (info: TestInfo) =>
+  info.project.name === 'phone'
+    ? { owner: 'maya@example.com', booster: 'leo@example.com', editor: 'ava@example.com', avatar: 'ivy@example.com' }
+    : { owner: 'zoe@example.com', booster: 'kai@example.com', editor: 'sam@example.com', avatar: 'sam@example.com' };
+
+async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const response = await context.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  return context;
+}
+
+async function shot(page: Page, info: TestInfo, name: string) {
+  await page.screenshot({ path: `.tmp/screens/issue6/${name}-${info.project.name}.png`, fullPage: true });
+}
+
+const tinyPng = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#2563eb' } }).png().toBuffer();
+
+test('profile: who you are, the counts of your offer, the offer card and the Boost Reel', async ({ page, baseURL }, info) => {
+  const who = people(info);
+  await logIn(page, who.owner);
+  const own = (await (await page.request.get('/api/offers/mine')).json()).offer as { id: string; title: string };
+  const before = (await (await page.request.get('/api/profile')).json()).profile as { displayName: string; bio: string };
+
+  // someone else boosts and reacts to the offer (from no boost and no reaction, so each adds one)
+  const booster = await apiAs(baseURL!, who.booster);
+  const boosterState = (await (await booster.get(`/api/feed/state?ids=${own.id}`)).json()).states[0];
+  if (boosterState?.boosted) await booster.post(`/api/offers/${own.id}/boost`);
+  if (boosterState?.reaction) await booster.put(`/api/offers/${own.id}/reaction`, { data: { emoji: null } });
+  const start = (await (await page.request.get('/api/profile')).json()).profile as { boostCount: number; reactionCount: number };
+  const boosted = await booster.post(`/api/offers/${own.id}/boost`);
+  expect(boosted.status()).toBe(200);
+  expect((await boosted.json()).boostCount).toBe(start.boostCount + 1);
+  const reacted = await booster.put(`/api/offers/${own.id}/reaction`, { data: { emoji: 'Hype' } });
+  expect(reacted.status()).toBe(200);
+  expect((await reacted.json()).reactionCount).toBe(start.reactionCount + 1);
+  await booster.dispose();
+
+  // the owner boosts another offer, which joins their Boost Reel
+  const feed = (await (await page.request.get('/api/feed')).json()).offers as Array<{ id: string; title: string; creator: { displayName: string } }>;
+  const other = feed.find((offer) => offer.id !== own.id)!;
+  const state = (await (await page.request.get(`/api/feed/state?ids=${other.id}`)).json()).states[0];
+  if (!state?.boosted) expect((await page.request.post(`/api/offers/${other.id}/boost`, { headers: { origin: baseURL! } })).status()).toBe(200);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: before.displayName })).toBeVisible();
+  await expect(page.getByText(before.bio)).toBeVisible();
+  await expect(page.getByText(/^Joined [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  const boosts = start.boostCount + 1;
+  const reactions = start.reactionCount + 1;
+  await expect(page.getByRole('term').filter({ hasText: boosts === 1 ? 'Boost' : 'Boosts' })).toBeVisible();
+  await expect(page.locator('dl')).toContainText(`${boosts}${boosts === 1 ? 'Boost' : 'Boosts'}`);
+  await expect(page.locator('dl')).toContainText(`${reactions}${reactions === 1 ? 'Reaction' : 'Reactions'}`);
+
+  const offerSection = page.getByRole('region', { name: 'Your Offer' });
+  await expect(offerSection.getByRole('heading', { name: own.title })).toBeVisible();
+  await expect(offerSection.getByRole('link', { name: /Edit/ })).toHaveAttribute('href', '/post');
+  await expect(offerSection.getByRole('link', { name: /Open link|View offer/ })).toBeVisible();
+
+  const reel = page.getByRole('region', { name: 'Boost Reel' });
+  await expect(reel.getByRole('link', { name: new RegExp(other.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+  await expect(reel.getByText(`by ${other.creator.displayName}`).first()).toBeVisible();
+  await shot(page, info, 'profile');
+
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test('profile: a person without an offer is invited to create one', async ({ page }) => {
+  await logIn(page, 'designer@example.com');
+  await page.goto('/profile');
+  const create = page.getByRole('link', { name: 'Create Your First Offer' });
+  await expect(create).toBeVisible();
+  await expect(page.locator('dl')).toContainText('0Boosts');
+  await expect(page.locator('dl')).toContainText('0Reactions');
+  await expect(create).toHaveAttribute('href', '/post');
+});
+
+test('settings: edit profile within the limits; the profile shows the change', async ({ page }, info) => {
+  const who = people(info);
+  await logIn(page, who.editor);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const name = page.getByLabel('Display name');
+  const bio = page.getByLabel('Bio');
+  const link = page.getByLabel('Payment link');
+  const save = page.getByRole('button', { name: 'Save Changes' });
+  await expect(name).not.toHaveValue('');
+  await expect(save).toBeDisabled();
+
+  await name.fill('   ');
+  await bio.click();
+  await expect(page.getByText('Display name is required')).toBeVisible();
+
+  await bio.fill('b'.repeat(101));
+  await expect(page.getByText('101/100')).toBeVisible();
+  await link.click();
+  await expect(page.getByText('Bio must be at most 100 characters')).toBeVisible();
+
+  await link.fill('javascript:alert(1)');
+  await name.click();
+  await expect(page.getByText('Please enter a valid payment link (for example paypal.me/yourname)')).toBeVisible();
+
+  await save.click();
+  await expect(page.getByText('Profile updated!')).toHaveCount(0);
+
+  const newName = `  Editor ${info.project.name}  `;
+  const newBio = `${'Cuts, captions and colour. '.repeat(4)}`.slice(0, 100);
+  await name.fill(newName);
+  await bio.fill(newBio);
+  await expect(page.getByText('100/100')).toBeVisible();
+  await link.fill('paypal.me/editor-test');
+  await save.click();
+  await expect(page.getByText('Profile updated!')).toBeVisible();
+  await expect(name).toHaveValue(newName.trim());
+  await expect(link).toHaveValue('https://paypal.me/editor-test');
+  await expect(bio).toHaveValue(newBio.trim());
+
+  // empty bio and payment link are stored as empty
+  await bio.fill('');
+  await link.fill('');
+  await save.click();
+  await expect(page.getByText('Profile updated!').first()).toBeVisible();
+  await expect.poll(async () => (await (await page.request.get('/api/profile')).json()).profile).toMatchObject({ displayName: newName.trim(), bio: null, paypalLink: null });
+  await bio.fill(newBio);
+  await save.click();
+  await expect.poll(async () => (await (await page.request.get('/api/profile')).json()).profile.bio).toBe(newBio.trim());
+
+  // the help and legal links, then back to the profile
+  for (const label of ['FAQ', 'How It Works', 'Terms of Service', 'Privacy Policy']) {
+    await expect(page.getByRole('navigation', { name: 'Help and legal' }).getByRole('link', { name: label })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  await shot(page, info, 'settings');
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: newName.trim() })).toBeVisible();
+  await expect(page.getByText(newBio.trim())).toBeVisible();
+});
+
+test('settings: avatar upload with preview and progress, refusals, and removal deletes the file', async ({ page }, info) => {
+  const who = people(info);
+  await logIn(page, who.avatar);
+  await page.goto('/settings');
+  const chooser = page.getByLabel(/Upload photo|Change photo/);
+
+  // too large and not an image: refused in the browser before any upload
+  await chooser.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
+  await expect(page.getByText('File too large')).toBeVisible();
+  await chooser.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(page.getByText('Invalid file type').first()).toBeVisible();
+  // a fake image passes the browser's check and is refused by the server from its bytes
+  await chooser.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image at all') });
+  await expect(page.getByText('Your profile photo must be an image (JPEG, PNG, WebP, GIF or AVIF).').last()).toBeVisible();
+  expect((await (await page.request.get('/api/profile')).json()).profile.profileImage).toBeNull();
+
+  // a real image: preview and progress while it uploads (the answer is held back a moment to see them)
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/profile/avatar', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await tinyPng() });
+  await expect(page.getByRole('progressbar', { name: 'Uploading photo' })).toBeVisible();
+  await expect(page.locator('img[src^="blob:"]')).toBeVisible();
+  release();
+  await expect(page.getByText('Profile photo updated!')).toBeVisible();
+  await page.unroute('**/api/profile/avatar');
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+
+  const url = (await (await page.request.get('/api/profile')).json()).profile.profileImage as string;
+  expect(url).toMatch(/^\/media\/avatars\/[^/]+\/\d+\.webp$/);
+  await expect(page.locator(`img[src="${url}"]`).first()).toBeVisible();
+  const served = await page.request.get(url);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/webp');
+  expect(await sharp(await served.body()).metadata()).toMatchObject({ width: 512, height: 512 });
+
+  await page.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(page.getByText('Profile photo removed')).toBeVisible();
+  await expect(page.getByLabel('Upload photo')).toBeAttached();
+  expect((await page.request.get(url)).status()).toBe(404);
+});
+
+const STATIC_PAGES = [
+  { path: '/faq', heading: 'FAQ', text: 'Why only one offer per person?' },
+  { path: '/how-it-works', heading: 'How It Works', text: 'Deliver and get paid' },
+  { path: '/terms', heading: 'Terms of Service', text: 'Buying and selling' },
+  { path: '/privacy', heading: 'Privacy Policy', text: 'not for children under 13' },
+  { path: '/terms-policies', heading: 'Terms & Policies', text: 'Community guidelines' },
+  { path: '/company', heading: 'Company', text: 'Why we built GigReel' },
+  { path: '/program', heading: 'Creator Program', text: 'Who can join' },
+];
+
+test('static pages: real content, and the back link goes to /settings', async ({ page }, info) => {
+  for (const item of STATIC_PAGES) {
+    await page.goto(item.path);
+    await expect(page.getByRole('heading', { level: 1, name: item.heading })).toBeVisible();
+    await expect(page.getByText(item.text).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Settings' })).toHaveAttribute('href', '/settings');
+  }
+  await page.goto('/how-it-works');
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(4);
+  await expect(page.getByRole('link', { name: 'Post Your Offer' })).toHaveAttribute('href', '/post');
+  await shot(page, info, 'how-it-works');
+  await page.goto('/faq');
+  await page.getByText('How old do I need to be?').click();
+  await expect(page.getByText('at least 13 years old')).toBeVisible();
+  await shot(page, info, 'faq');
+});
+
+test('the app is installable: manifest, icons, service worker, offline page; no private data cached', async ({ page, context }) => {
+  await page.goto('/faq');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ name: 'GigReel', start_url: '/', display: 'standalone' });
+  for (const icon of manifest.icons.filter((i: { type: string }) => i.type === 'image/png')) {
+    const response = await page.request.get(icon.src);
+    expect(response.status(), icon.src).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+  }
+  expect(manifest.icons.some((i: { sizes: string }) => i.sizes === '512x512')).toBe(true);
+
+  const script = await page.evaluate<string | undefined>('navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL)');
+  expect(script).toMatch(/\/sw\.js$/);
+
+  // a signed-in visit with private API calls, then check nothing private was cached
+  await logIn(page, 'leo@example.com');
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Your Offer' })).toBeVisible();
+  const cached = await page.evaluate<string[]>(`(async () => {
+    const urls = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  })()`);
+  expect(cached).toContain('/offline.html');
+  expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
+  expect(cached.filter((path) => path.startsWith('/api/') || path.startsWith('/media/') || path === '/profile')).toEqual([]);
+
+  // Offline, a navigation gets the friendly offline page (in a fresh tab: the open one's live
+  // connection would log its own network errors).
+  await page.goto('about:blank');
+  await context.setOffline(true);
+  const offline = await context.newPage();
+  await offline.goto('/explore').catch(() => undefined);
+  await expect(offline.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(offline.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/');
+  await expect(offline.locator('img')).toHaveJSProperty('naturalWidth', 192);
+  await context.setOffline(false);
+});
+
+test('Get App: anonymous visitors must sign in; then the install prompt, else instructions', async ({ page }, info) => {
+  if (info.project.name === 'desktop') {
+    await page.goto('/faq');
+    await page.getByRole('button', { name: 'Get App' }).click();
+    await expect(page.getByRole('dialog', { name: 'Authentication Required' })).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
+  await logIn(page, 'kai@example.com');
+  await page.goto('/settings');
+  // the browser offers its prompt (simulated: headless Chromium never fires one)
+  await page.evaluate(`(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    event.prompt = async () => { window.prompted = true; };
+    event.userChoice = Promise.resolve({ outcome: 'accepted' });
+    window.dispatchEvent(event);
+  })()`);
+  const getApp = page.getByRole('main').getByRole('button', { name: 'Get App' });
+  await getApp.click();
+  await expect(page.getByText('GigReel is being added to your device.')).toBeVisible();
+  expect(await page.evaluate('window.prompted')).toBe(true);
+  // no prompt left: short instructions instead
+  await getApp.click();
+  const dialog = page.getByRole('dialog', { name: 'Get the GigReel app' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveCount(3);
+  await dialog.getByRole('button', { name: 'Got it' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(getApp).toBeFocused();
+});
