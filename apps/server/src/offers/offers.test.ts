@@ -135,6 +135,27 @@ describe('PUT /api/offers/mine: post and edit the one offer', () => {
     expect(await filesOf(c.user.id)).toHaveLength(1);
   });
 
+  it('a save that fails after the media was stored deletes that media and keeps the old offer', async () => {
+    const c = await t.signedIn();
+    const first = (await putOffer(c, freeOffer(), image())).json().offer;
+    const before = await filesOf(c.user.id);
+    const db = t.deps.database.db;
+    const original = db.transaction.bind(db);
+    db.transaction = (async () => {
+      throw new Error('database went away');
+    }) as typeof db.transaction;
+    try {
+      const failed = await putOffer(c, freeOffer({ title: 'Changed' }), image());
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json().error.message).toBe(texts.auth.unexpected);
+    } finally {
+      db.transaction = original;
+    }
+    expect(await filesOf(c.user.id)).toEqual(before);
+    expect(await tempFiles()).toEqual([]);
+    expect((await c.get('/api/offers/mine')).json().offer).toMatchObject({ title: first.title, mediaUrl: first.mediaUrl });
+  });
+
   it('anonymous callers are refused', async () => {
     const anon = t.client();
     expect((await anon.get('/api/offers/mine')).statusCode).toBe(401);
