@@ -45,7 +45,11 @@ export function ActionRail({ offer, state, onMessage, onDetails, onPickerChange 
   const [picking, setPicking] = useState(false);
   const rail = useRef<HTMLDivElement>(null);
 
-  useEffect(() => onPickerChange(picking), [picking, onPickerChange]);
+  // The feed holds still while the picker is open; a rail that leaves the screen lets it go.
+  useEffect(() => {
+    onPickerChange(picking);
+    return () => onPickerChange(false);
+  }, [picking, onPickerChange]);
   useEffect(() => {
     if (!picking) return;
     const close = (event: PointerEvent | KeyboardEvent) => {
