@@ -3,7 +3,7 @@
  * Profile). From 768 px: the left sidebar with the search box, and the top-right buttons. SPEC section 2.
  */
 import { Bell, Compass, Home, MessageCircle, PlusSquare, Rocket, Search, User } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { texts } from '@gigreel/core';
@@ -34,9 +34,11 @@ export function AppLayout() {
   );
 }
 
-function SearchBox({ onDone }: { onDone?: () => void }) {
+/** Search by title: Enter or Go opens /?q=text (SPEC section 2). The phone's box opens focused. */
+function SearchBox({ onDone, focus = false }: { onDone?: () => void; focus?: boolean }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
+  const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = text.trim();
@@ -45,9 +47,12 @@ function SearchBox({ onDone }: { onDone?: () => void }) {
   };
   return (
     <form role="search" onSubmit={submit} className="flex gap-2">
-      <label htmlFor="search-offers" className="sr-only">Search offers</label>
-      <input id="search-offers" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Search offers" className="h-10 w-full rounded-xl border border-line bg-panel px-3 text-sm text-zinc-100 placeholder:text-zinc-400" />
-      <button type="submit" className={buttonClass('primary', 'sm')}>Go</button>
+      <label htmlFor={id} className="sr-only">Search offers</label>
+      <div className="relative flex-1">
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-zinc-400" aria-hidden="true" />
+        <input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} autoFocus={focus} placeholder="Search offers" className="h-10 w-full rounded-xl border border-line bg-panel pl-9 pr-3 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-brand-400 focus:outline-none" />
+      </div>
+      <button type="submit" className={buttonClass('primary', 'sm', 'h-10 px-3')}>Go</button>
     </form>
   );
 }
@@ -102,7 +107,7 @@ function TopBar() {
           {viewer ? <AccountMenu viewer={viewer} /> : <Link to="/login" className={buttonClass('primary', 'sm')}>Log in</Link>}
         </div>
       </div>
-      {searching ? <div className="mx-auto max-w-[480px] px-4 pb-3 md:hidden"><SearchBox onDone={() => setSearching(false)} /></div> : null}
+      {searching ? <div className="mx-auto max-w-[480px] px-4 pb-3 md:hidden"><SearchBox focus onDone={() => setSearching(false)} /></div> : null}
     </header>
   );
 }
