@@ -7,15 +7,15 @@
  *   GET    /api/feed/state?ids=a,b,c          FeedStatePage  signed in: the viewer's own boost/favourite/reaction for those offers
  *   GET    /api/offers/:id                    FeedOffer    public when approved with media; the owner and admins always
  *   GET    /api/offers/mine                   { offer: OwnOffer | null }
- *   PUT    /api/offers/mine                   multipart (OfferFields as text fields + optional file "media") -> { offer: OwnOffer, message }
- *   POST   /api/offers/:id/boost              toggle -> EngagementResult
- *   POST   /api/offers/:id/favorite           toggle -> EngagementResult
+ *   PUT    /api/offers/mine                   multipart (OfferFormValues as text fields, see offers.schemas.ts, + optional file "media") -> { offer: OwnOffer, message }
+ *   POST   /api/offers/:id/boost              toggle, or { active } to set it (a double tap cannot undo itself) -> EngagementResult
+ *   POST   /api/offers/:id/favorite           toggle, or { active } to set it -> EngagementResult
  *   PUT    /api/offers/:id/reaction           { emoji: Reaction | null } -> EngagementResult
  *   POST   /api/offers/:id/share              counts a share -> EngagementResult
  *   GET    /api/explore/tags                  { tags: PopularTag[] }
  *   GET    /api/boosted                       { offers: BoostedOffer[] }   signed in
  *   GET    /api/creators/:id                  CreatorPage  public
- *   POST   /api/admin/offers/:id/approve      admin -> { offer: FeedOffer }
+ *   POST   /api/admin/offers/:id/approve      admin -> { offer: FeedOffer, message }
  *   GET    /api/admin/feed-debug              admin -> FeedDebug (the feed's debug panel)
  *   GET    /offer/:id                         the app's HTML with Open Graph and Twitter card tags for that offer
  */
