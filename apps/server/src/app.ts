@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import type { AppDeps } from './deps.ts';
-import { installErrorHandler } from './http/errors.ts';
+import { frameworkErrors, installErrorHandler } from './http/errors.ts';
 import { installSecurity } from './http/security.ts';
 import { serveWebApp } from './http/web.ts';
 import { mediaRoutes } from './media/media.routes.ts';
@@ -18,6 +18,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     loggerInstance: options.logger === false ? undefined : deps.log,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 64 * 1024,
+    frameworkErrors,
   });
   installErrorHandler(app);
   await installSecurity(app, deps.config);

@@ -68,6 +68,7 @@ export const texts = {
     badRequest: 'The request could not be read.',
     tooLarge: 'The request is too large.',
     unsupportedType: 'Send the request as JSON.',
+    badUpload: 'The upload was interrupted or malformed.',
     conflict: 'That already exists.',
     gone: 'Something this refers to no longer exists.',
     crossSite: 'This request must come from the GigReel app itself.',

@@ -3,7 +3,7 @@
  * is the user-facing text of SPEC section 8 when there is one. Services throw AppError; the handler
  * below turns everything else into a clear 4xx, or a logged 500 that reveals nothing.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { texts } from '@gigreel/core';
 import { z } from 'zod';
 
@@ -60,6 +60,18 @@ export function databaseErrorStatus(error: unknown): { status: number; code: str
   return null;
 }
 
+/** What the multipart parser (busboy) throws on a broken upload: the sender's fault, not ours. */
+const MALFORMED_MULTIPART = /^(Unexpected end of (form|multipart data)|Malformed (part header|urlencoded form)|Multipart: Boundary not found)/i;
+
+/**
+ * Fastify's router refuses some URLs before any handler runs (bad percent-encoding, a path parameter
+ * over its length limit); this answers those in the one error shape too. Passed as `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send({ error: { code: status === 414 ? 'too_long' : 'bad_request', message: texts.generic.badRequest } });
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | z.ZodError, request, reply) => {
     if (error instanceof AppError) {
@@ -82,6 +94,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       const message = status === 413 ? texts.generic.tooLarge : status === 415 ? texts.generic.unsupportedType : texts.generic.badRequest;
       if (!code.startsWith('FST_')) request.log.warn({ err: error }, 'a library refused the request');
       return reply.status(status).send({ error: { code: CODE_FOR_STATUS[status] ?? 'bad_request', message } });
+    }
+    if (MALFORMED_MULTIPART.test((error as Error).message ?? '')) {
+      return reply.status(400).send({ error: { code: 'bad_request', message: texts.generic.badUpload } });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: { code: 'internal', message: texts.auth.unexpected } });
