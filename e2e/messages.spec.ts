@@ -7,7 +7,8 @@ import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
-import { messageTexts, notificationTexts } from '@gigreel/core';
+import AxeBuilder from '@axe-core/playwright';
+import { messageTexts, notificationTexts, texts } from '@gigreel/core';
 import { expect, logIn, test } from './fixtures.ts';
 
 const SHOTS = path.join(process.cwd(), '.tmp', 'screenshots');
@@ -71,6 +72,11 @@ const badge = (page: Page, phone: boolean, name: 'Messages' | 'Notifications', c
     ? page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: new RegExp(`^${name}\\s*, ${count} unread$`) })
     : page.getByRole('button', { name: /Account menu for/ }).getByText(String(count), { exact: true });
 
+async function expectNoAxeViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+}
+
 async function unread(page: Page): Promise<{ messages: number; notifications: number }> {
   return (await page.request.get('/api/unread')).json();
 }
@@ -128,6 +134,7 @@ test('two people exchange messages live, with badges, the notification centre an
     const note = leo.getByRole('link', { name: new RegExp(`${notificationTexts.newMessage('Ava Nguyen')}`) }).first();
     await expect(note).toBeVisible();
     if (phone) await leo.screenshot({ path: path.join(SHOTS, 'notifications-390.png') });
+    await expectNoAxeViolations(leo, '/notifications with items');
     await note.click();
     await expect(leo).toHaveURL(new RegExp(`/messages\\?with=${avaId}`));
     const leoThread = leo.getByRole('list', { name: 'Messages' });
@@ -151,6 +158,7 @@ test('two people exchange messages live, with badges, the notification centre an
       // arriving in the open thread, it is read at once: no badge for what she is looking at
       await expect.poll(() => unread(ava.page)).toEqual({ messages: 0, notifications: 0 });
       if (phone) await leo.screenshot({ path: path.join(SHOTS, 'thread-390.png') });
+      await expectNoAxeViolations(leo, 'a thread');
 
       // Ava's connection drops; what Leo sends meanwhile shows up once it is back, without a reload
       relay.cut();
@@ -173,6 +181,9 @@ test('two people exchange messages live, with badges, the notification centre an
 });
 
 test('anonymous people are asked to log in, and mark-all-read clears the notification badge', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Message', exact: true }).first().click();
+  await expect(page.getByRole('dialog', { name: texts.auth.required })).toContainText(texts.auth.loginToMessage);
   await page.goto('/messages');
   await expect(page).toHaveURL(/\/signup/);
   await logIn(page, 'sam@example.com');
@@ -183,6 +194,11 @@ test('anonymous people are asked to log in, and mark-all-read clears the notific
   await expect(markAll).toBeDisabled();
   if (testInfo.project.name === 'phone') {
     await expect(page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: /Notifications\s*, \d+ unread/ })).toHaveCount(0);
+  }
+  for (const screen of ['/notifications', '/messages']) {
+    await page.goto(screen);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, screen);
   }
 });
 

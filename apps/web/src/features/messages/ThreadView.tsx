@@ -61,8 +61,8 @@ export function ThreadView({ userId }: { userId: string }) {
             <p className="text-xs text-zinc-400">{messageTexts.re(message.offerTitle ?? messageTexts.unknownOffer)}</p>
           </li>
         ))}
-        <div ref={bottom} />
       </ol>
+      <div ref={bottom} />
       {thread.data.messages.length > 0 ? (
         <div className="sticky bottom-16 border-t border-line bg-ink/95 px-3 pt-3 backdrop-blur md:bottom-0">
           <MessageComposer compact label={messageTexts.replyLabel(otherUser.displayName)} onSend={(text) => reply.mutateAsync(text)} />
