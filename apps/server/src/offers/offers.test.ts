@@ -156,6 +156,15 @@ describe('PUT /api/offers/mine: post and edit the one offer', () => {
     expect((await c.get('/api/offers/mine')).json().offer).toMatchObject({ title: first.title, mediaUrl: first.mediaUrl });
   });
 
+  it('matches existing tags regardless of case instead of making new ones', async () => {
+    await t.deps.database.query("insert into tags (name) values ('Photography')");
+    const c = await t.signedIn();
+    const saved = (await putOffer(c, freeOffer({ tags: 'PHOTOGRAPHY, photography ,  ' }), image())).json().offer;
+    expect(saved.tags).toEqual(['Photography']);
+    const rows = await t.deps.database.query<{ n: number }>("select count(*)::int as n from tags where lower(name) = 'photography'");
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it('anonymous callers are refused', async () => {
     const anon = t.client();
     expect((await anon.get('/api/offers/mine')).statusCode).toBe(401);
