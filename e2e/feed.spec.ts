@@ -96,6 +96,11 @@ test('the feed advances every 10 s and wraps, holds still while a dialog is open
   await expect(page.getByText('Please log in to send messages.')).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // People who ask for reduced motion get no sliding between offers.
+  await expect(current.locator('xpath=..')).not.toHaveCSS('transition-property', 'none');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(current.locator('xpath=..')).toHaveCSS('transition-property', 'none');
+
   // The tag chip's close control clears the filter.
   await page.getByRole('button', { name: 'Clear tag filter' }).click();
   await expect(page).toHaveURL(/\/$/);
