@@ -14,6 +14,8 @@ test('sign up, verify by mail, log out and log in again', async ({ page }) => {
   await page.goto('/landing');
   await expect(page.getByRole('heading', { name: 'Where offers get seen' })).toBeVisible();
   await expect(page.getByText('No spam. Just value.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Join Community/ })).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toHaveAttribute('href', '/login');
   await page.getByRole('link', { name: /^Get Started/ }).click();
   await expect(page).toHaveURL(/\/signup$/);
 
