@@ -4,7 +4,7 @@
  */
 import { request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, expect, logIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
 
 const people = (info: TestInfo) =>
   info.project.name === 'phone'
@@ -16,6 +16,13 @@ async function apiAs(baseURL: string, email: string): Promise<APIRequestContext>
   const response = await context.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
   expect(response.status()).toBe(200);
   return context;
+}
+
+/** Signs in through the API (the login screen has its own tests); the page shares the cookie. */
+async function logIn(page: Page, email: string) {
+  const origin = test.info().project.use.baseURL!;
+  const response = await page.request.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD }, headers: { origin } });
+  expect(response.status()).toBe(200);
 }
 
 async function shot(page: Page, info: TestInfo, name: string) {

@@ -10,6 +10,8 @@
 const VERSION = 'v1';
 const STATIC_CACHE = `gigreel-static-${VERSION}`;
 const PRECACHE = ['/offline.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png', '/icons/apple-touch-icon.png'];
+/** Old bundles pile up across releases; keep the newest ones only. */
+const MAX_ENTRIES = 150;
 const STATIC_FILE = /^\/(assets\/[^/]+|icons\/[^/]+\.png|favicon\.svg|manifest\.webmanifest|offline\.html)$/;
 
 self.addEventListener('install', (event) => {
@@ -63,16 +65,26 @@ self.addEventListener('fetch', (event) => {
       (async () => {
         const cache = await caches.open(STATIC_CACHE);
         const cached = await cache.match(request);
-        const refresh = fetch(request).then((response) => {
-          if (response.ok && response.type === 'basic') void cache.put(request, response.clone());
+        const fromNetwork = async () => {
+          const response = await fetch(request);
+          if (response.ok && response.type === 'basic') {
+            await cache.put(request, response.clone());
+            await trim(cache);
+          }
           return response;
-        });
+        };
         if (cached) {
-          if (!immutable) event.waitUntil(refresh.catch(() => undefined));
+          if (!immutable) event.waitUntil(fromNetwork().catch(() => undefined));
           return cached;
         }
-        return refresh;
+        return fromNetwork();
       })(),
     );
   }
 });
+
+async function trim(cache) {
+  const keys = await cache.keys();
+  const removable = keys.filter((request) => !PRECACHE.includes(new URL(request.url).pathname));
+  await Promise.all(removable.slice(0, Math.max(0, removable.length - MAX_ENTRIES)).map((request) => cache.delete(request)));
+}

@@ -5,8 +5,9 @@ import { api, upload } from '../../api/client.ts';
 import { viewerKey } from '../auth/session.ts';
 
 export const profileKey = ['profile'] as const;
+/** Both keys are shared with other screens (the /post form, /boosted and the feed's boost toggle), so
+ * the cache holds the API's own response shape and each screen picks what it needs with `select`. */
 export const ownOfferKey = ['offers', 'mine'] as const;
-/** Shared with the feed's boost toggle, which invalidates it. */
 export const boostedKey = ['boosted'] as const;
 
 export function useProfile() {
@@ -14,11 +15,11 @@ export function useProfile() {
 }
 
 export function useOwnOffer() {
-  return useQuery({ queryKey: ownOfferKey, queryFn: () => api<{ offer: OwnOffer | null }>('/api/offers/mine').then((data) => data.offer) });
+  return useQuery({ queryKey: ownOfferKey, queryFn: () => api<{ offer: OwnOffer | null }>('/api/offers/mine'), select: (data) => data.offer });
 }
 
 export function useBoostReel() {
-  return useQuery({ queryKey: boostedKey, queryFn: () => api<{ offers: BoostedOffer[] }>('/api/boosted').then((data) => data.offers) });
+  return useQuery({ queryKey: boostedKey, queryFn: () => api<{ offers: BoostedOffer[] }>('/api/boosted'), select: (data) => data.offers });
 }
 
 /** Every change answers with the new profile: store it, and refresh the header's name and avatar. */
