@@ -176,8 +176,9 @@ function appendCookies(reply: FastifyReply, cookies: string[]): void {
 }
 
 /**
- * Writes made while impersonating are recorded after the response, with its status. The session is
- * resolved before the handler runs, so a write that ends the session (sign-out, stop) is still seen.
+ * Writes made while impersonating are recorded, with their status, just before the answer goes out
+ * (so nothing is left running once a request has been answered). The session is resolved before the
+ * handler runs, so a write that ends it (sign-out, stop) is still seen.
  */
 function installAudit(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('preHandler', async (request, reply) => {
@@ -185,19 +186,16 @@ function installAudit(app: FastifyInstance, deps: AppDeps): void {
     await loadViewer(deps, request, reply).catch(() => null);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'POST' || request.url.split('?')[0] !== '/api/auth/sign-out') return payload;
+    if (!WRITE.has(request.method) || !request.url.startsWith('/api/')) return payload;
     const viewer = await loadViewer(deps, request).catch(() => null);
-    if (viewer?.impersonatedBy) appendCookies(reply, await endWaitingAdminSession(deps, viewer, request.headers.cookie));
-    return payload;
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    if (!WRITE.has(request.method) || !request.url.startsWith('/api/')) return;
-    const viewer = await loadViewer(deps, request).catch(() => null);
-    if (!viewer?.impersonatedBy) return;
+    if (!viewer?.impersonatedBy) return payload;
+    const path = request.url.split('?')[0]!;
     try {
-      await insertAudit(deps.database.db, { adminId: viewer.impersonatedBy, actingAsUserId: viewer.id, method: request.method, path: request.url.split('?')[0]!.slice(0, 500), status: reply.statusCode, now: deps.clock.now() });
+      if (request.method === 'POST' && path === '/api/auth/sign-out') appendCookies(reply, await endWaitingAdminSession(deps, viewer, request.headers.cookie));
+      await insertAudit(deps.database.db, { adminId: viewer.impersonatedBy, actingAsUserId: viewer.id, method: request.method, path: path.slice(0, 500), status: reply.statusCode, now: deps.clock.now() });
     } catch (error) {
       request.log.error({ err: error }, 'could not record an impersonated write in the audit log');
     }
+    return payload;
   });
 }
