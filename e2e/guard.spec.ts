@@ -14,6 +14,8 @@ test('anonymous visitors see the public pages and are sent to /signup from the o
     await expect(page, path).toHaveURL(/\/signup$/);
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   }
+  await expect(page.getByText('Sign Up Required').first()).toBeVisible();
+  await expect(page.getByText('Please sign up to access this feature.').first()).toBeVisible();
 });
 
 test('anonymous on /admin logs in as admin and comes back to the same admin page', async ({ page }) => {

@@ -16,8 +16,8 @@ describe('anonymous visitors', () => {
     expect(at(path)).toBeNull();
   });
 
-  it.each(['/boosted', '/explore', '/post', '/profile', '/messages', '/notifications', '/settings', '/orders', '/order/1', '/order/1/upload', '/private-job', '/agent-jobs'])('are sent from %s to /signup without saving it', (path) => {
-    expect(at(path)).toEqual({ to: '/signup' });
+  it.each(['/boosted', '/explore', '/post', '/profile', '/messages', '/notifications', '/settings', '/orders', '/order/1', '/order/1/upload', '/private-job', '/agent-jobs'])('are sent from %s to /signup with "Sign Up Required", without saving it', (path) => {
+    expect(at(path)).toEqual({ to: '/signup', toast: { title: texts.auth.signUpRequired, description: texts.auth.signUpRequiredBody } });
   });
 
   it('on /admin save the path and go to /login with "Authentication Required"', () => {

@@ -7,7 +7,7 @@
  *    /password-reset with the same query string, whoever is signed in.
  * 2. Anonymous: public pages and unknown paths (the 404 page) are shown; /admin saves the path for
  *    after login and goes to /login ("Authentication Required"); every other restricted path goes to
- *    /signup. Only /admin saves a path: SPEC names no other.
+ *    /signup with "Sign Up Required". Only /admin saves a path: SPEC names no other.
  * 3. Signed in on /login or /signup: the saved path if one exists (an /admin path only for admins),
  *    else /admin for admins, else / or /post by the post-login check (has the person an offer?).
  * 4. Signed-in non-admin on /admin: / with "Access Denied".
@@ -59,7 +59,7 @@ function decide({ pathname, search, viewer, savedPath, postLoginChecked }: Guard
     if (access === 'admin') {
       return { to: '/login', savePath: pathname + search, toast: { title: texts.auth.required, description: texts.auth.adminLoginRequired, destructive: true } };
     }
-    if (access === 'login') return { to: '/signup' };
+    if (access === 'login') return { to: '/signup', toast: { title: texts.auth.signUpRequired, description: texts.auth.signUpRequiredBody } };
     return null;
   }
   if (pathname === '/login' || pathname === '/signup') {
