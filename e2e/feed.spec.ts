@@ -190,6 +190,8 @@ test('boost, favourite, react and share change at once and survive a reload; tag
   await stateLoaded;
   await expect(onScreen(page)).toHaveAttribute('aria-label', /^Custom beats for your next reel, 1 of/);
   // Undo, so the next run starts from the same numbers.
+  await expect(boost).toHaveAttribute('aria-pressed', 'true');
+  await expect(favourite).toHaveAttribute('aria-pressed', 'true');
   await boost.click();
   await expect(boost).toHaveAttribute('aria-label', `Boost, ${boosts}`);
   await favourite.click();

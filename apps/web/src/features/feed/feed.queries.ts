@@ -1,6 +1,6 @@
 /** The feed's server data: pages of 50 offers, the viewer's own state for them, one offer, the debug counts. */
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { FeedDebug, FeedOffer, FeedPage, FeedStatePage, ViewerOfferState } from '@gigreel/core';
 import { api } from '../../api/client.ts';
 import { useViewer } from '../auth/session.ts';
@@ -49,9 +49,10 @@ export function useFeedPages(filter: FeedFilter) {
  */
 export function useViewerStates(offerIds: string[]): Map<string, ViewerOfferState> {
   const { viewer } = useViewer();
+  // Sorted within each chunk, so putting a shared offer first does not ask again for the same ids.
   const chunks = useMemo(() => {
     const result: string[][] = [];
-    for (let i = 0; i < offerIds.length; i += 50) result.push(offerIds.slice(i, i + 50));
+    for (let i = 0; i < offerIds.length; i += 50) result.push(offerIds.slice(i, i + 50).sort());
     return result;
   }, [offerIds]);
   const results = useQueries({
@@ -62,12 +63,16 @@ export function useViewerStates(offerIds: string[]): Map<string, ViewerOfferStat
       staleTime: 30_000,
     })),
   });
+  // Every state received so far for this viewer, so a new set of ids never blanks the known ones.
+  const known = useRef<{ viewerId: string | null; states: Map<string, ViewerOfferState> }>({ viewerId: null, states: new Map() });
   return useMemo(() => {
-    const map = new Map<string, ViewerOfferState>();
-    for (const result of results) for (const state of result.data?.states ?? []) map.set(state.offerId, state);
-    return map;
+    const viewerId = viewer?.id ?? null;
+    const states = known.current.viewerId === viewerId ? new Map(known.current.states) : new Map<string, ViewerOfferState>();
+    for (const result of results) for (const state of result.data?.states ?? []) states.set(state.offerId, state);
+    known.current = { viewerId, states };
+    return states;
     // results is a new array on every render; recompute only when some page's data changed
-  }, [results.map((result) => result.dataUpdatedAt).join(',')]);
+  }, [viewer?.id, results.map((result) => result.dataUpdatedAt).join(',')]);
 }
 
 export function useOffer(offerId: string | undefined) {
