@@ -109,6 +109,17 @@ describe('inactivity (SPEC 9: 30 minutes)', () => {
     expect(await sessionRow(token)).toBeNull();
   });
 
+  it('any request refreshes the cookie too, not only /api/me (the feed reads the viewer without a reply)', async () => {
+    const c = await t.signedIn();
+    const token = tokenOf(c.cookies.get('gigreel.session_token')!);
+    await t.deps.database.query("update sessions set expires_at = now() + interval '5 minutes', updated_at = now() - interval '25 minutes' where token = $1", [token]);
+    const feed = await c.get('/api/feed');
+    expect(feed.statusCode).toBe(200);
+    const line = [feed.headers['set-cookie']].flat().find((value) => value?.startsWith('gigreel.session_token='));
+    expect(line).toMatch(/Max-Age=1800/);
+    expect((await sessionRow(token))!.expires_at.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+  });
+
   it('activity moves the expiry 30 minutes on', async () => {
     const c = await t.signedIn();
     const token = tokenOf(c.cookies.get('gigreel.session_token')!);

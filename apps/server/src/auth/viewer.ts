@@ -8,7 +8,7 @@ import { texts, type Viewer } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import { offers } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { authHeaders, forwardCookies } from './bridge.ts';
+import { authHeaders, deferCookies, forwardCookies } from './bridge.ts';
 import { isAdmin } from './roles.queries.ts';
 
 export type SessionViewer = {
@@ -44,6 +44,7 @@ async function resolveViewer(deps: AppDeps, request: FastifyRequest, reply?: Fas
   }
   const { headers, response } = result;
   if (reply) forwardCookies(reply, headers);
+  else deferCookies(request, headers);
   if (!response) return null;
   const { user, session } = response;
   const impersonatedBy = (session as { impersonatedBy?: string | null }).impersonatedBy ?? null;

@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { texts } from '@gigreel/core';
+import { takeDeferredCookies } from '../auth/bridge.ts';
 import { badRequest, forbidden } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -49,6 +50,12 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (!isSameOrigin(request, config)) throw forbidden(texts.generic.crossSite);
+  });
+  // A session refreshed while serving this request goes back with the response, whichever route it was.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const cookies = takeDeferredCookies(request);
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return payload;
   });
   // PostgreSQL cannot store a NUL character in text: refuse it at the door rather than fail later.
   app.addHook('preHandler', async (request) => {
