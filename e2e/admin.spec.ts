@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parseCsv } from '@gigreel/core';
-import { DEMO_PASSWORD, expect, logIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, logIn, mailsTo, test, uniqueEmail } from './fixtures.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/P8Fu7N9hAAAAAElFTkSuQmCC', 'base64');
 
@@ -31,28 +31,64 @@ async function tab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
 }
 
-/** A signed-in API client that sends the app's Origin like the browser does. */
-async function apiAs(page: Page, email: string): Promise<APIRequestContext> {
+/** An API client that sends the app's Origin like the browser does. */
+async function client(): Promise<APIRequestContext> {
   const base = test.info().project.use.baseURL ?? process.env.E2E_BASE_URL!;
   const { request } = await import('@playwright/test');
-  const context = await request.newContext({ baseURL: base, extraHTTPHeaders: { origin: base } });
+  return request.newContext({ baseURL: base, extraHTTPHeaders: { origin: base } });
+}
+
+async function apiAs(email: string): Promise<APIRequestContext> {
+  const context = await client();
   const login = await context.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
   expect(login.ok(), await login.text()).toBe(true);
-  void page;
   return context;
+}
+
+/**
+ * A new person, so the seeded ones stay as other specs expect them: the admin creates the creator
+ * with an email, and the creator claims the account through the password-reset mail.
+ */
+async function freshPerson(admin: APIRequestContext, name: string): Promise<{ id: string; email: string; api: APIRequestContext }> {
+  const email = uniqueEmail('admin-e2e');
+  const created = await admin.post('/api/admin/creators', { data: { displayName: name, email } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const api = await client();
+  expect((await api.post('/api/auth/forgot-password', { data: { email } })).ok()).toBe(true);
+  await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
+  const token = new URL(mailsTo(email)[0]!.link!).searchParams.get('token')!;
+  const reset = await api.post('/api/auth/reset-password', { data: { token, password: 'Fresh-pass1' } });
+  expect(reset.ok(), await reset.text()).toBe(true);
+  return { id: (await created.json()).creator.id as string, email, api };
+}
+
+async function gigFor(admin: APIRequestContext, userId: string, fields: Record<string, string>): Promise<string> {
+  const created = await admin.post('/api/admin/gigs', { multipart: { userId, link: 'example.com/fresh', ...fields, media: { name: 'g.png', mimeType: 'image/png', buffer: PNG } } });
+  expect(created.ok(), await created.text()).toBe(true);
+  return (await created.json()).gig.id as string;
+}
+
+const stamp = () => Date.now().toString(36);
+
+/** Fresh people and their gigs leave when a test ends, so the shared feed looks as other specs expect. */
+async function removePeople(ids: string[]): Promise<void> {
+  const admin = await apiAs('admin@example.com');
+  for (const id of ids) expect((await admin.delete(`/api/admin/creators/${id}`)).ok()).toBe(true);
+  await admin.dispose();
 }
 
 test('each tab of the dashboard', async ({ page }) => {
   desktopOnly();
-  const admin = await apiAs(page, 'admin@example.com');
-  const gigs = (await (await admin.get('/api/admin/gigs')).json()).items as Array<{ id: string; creator: { displayName: string } }>;
-  const zoeGig = gigs.find((gig) => gig.creator.displayName === 'Zoe Martin')!;
-  await admin.dispose();
-  const sam = await apiAs(page, 'sam@example.com');
-  const text = `Hi Zoe, ${Date.now().toString(36)}: could we do the portrait session on a weekday evening? I would like two looks, one outdoors by the river and one in a studio.`;
-  const sent = await sam.post('/api/messages', { data: { offerId: zoeGig.id, text } });
+  const admin = await apiAs('admin@example.com');
+  const seller = await freshPerson(admin, `Rae Seller ${stamp()}`);
+  const gigTitle = `Portrait sketch ${stamp()}`;
+  const gigId = await gigFor(admin, seller.id, { title: gigTitle });
+  const senderName = `Tom Sender ${stamp()}`;
+  const sender = await freshPerson(admin, senderName);
+  const text = `Hi, ${stamp()}: could we do the portrait sketch on a weekday evening? I would like two looks, one outdoors by the river and one in a studio.`;
+  const sent = await sender.api.post('/api/messages', { data: { offerId: gigId, text } });
   expect(sent.ok(), await sent.text()).toBe(true);
-  await sam.dispose();
+  await Promise.all([admin.dispose(), seller.api.dispose(), sender.api.dispose()]);
   await openAdmin(page);
   await expect(page.getByText(/Welcome back, GigReel Admin/)).toBeVisible();
   const diagnostics = page.getByRole('region', { name: 'Diagnostics' });
@@ -74,11 +110,11 @@ test('each tab of the dashboard', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /Messages/ })).toBeVisible();
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   await expect(page.getByText(`${text.slice(0, 100)}…`)).toBeVisible();
-  await page.getByRole('button', { name: 'View message from Sam Okafor' }).first().click();
+  await page.getByRole('button', { name: `View message from ${senderName}` }).first().click();
   const overlay = page.getByRole('dialog', { name: 'Message' });
   await expect(overlay.getByText(text)).toBeVisible();
-  await expect(overlay.getByText('Zoe Martin')).toBeVisible();
-  await expect(overlay.getByText('Portrait session in London')).toBeVisible();
+  await expect(overlay.getByText(/^Rae Seller/)).toBeVisible();
+  await expect(overlay.getByText(gigTitle)).toBeVisible();
   await overlay.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(overlay).toHaveCount(0);
 
@@ -101,6 +137,7 @@ test('each tab of the dashboard', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Export Center' })).toBeVisible();
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByText('Please choose a table to export')).toBeVisible();
+  await removePeople([seller.id, sender.id]);
 });
 
 test('creators and gigs through their dialogs', async ({ page }) => {
@@ -169,17 +206,24 @@ test('creators and gigs through their dialogs', async ({ page }) => {
 
 test('impersonation round trip, recorded in the audit log', async ({ page }) => {
   desktopOnly();
+  const admin = await apiAs('admin@example.com');
+  const name = `Ivo Impersonated ${stamp()}`;
+  const creator = await freshPerson(admin, name);
+  const title = `Jingles ${stamp()}`;
+  await gigFor(admin, creator.id, { title });
+  await Promise.all([admin.dispose(), creator.api.dispose()]);
+
   await openAdmin(page);
-  await page.getByLabel('Search creators').fill('Leo');
+  await page.getByLabel('Search creators').fill(name);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('button', { name: 'Impersonate Leo Carter' }).click();
+  await page.getByRole('button', { name: `Impersonate ${name}` }).click();
   await expect(page).toHaveURL(/\/(post)?$/);
   await expect(page.getByText('Impersonating User')).toBeVisible();
-  // A write as Leo: editing his offer sends it back for review, and the audit log records it.
+  // A write as the creator: editing their offer sends it back for review, and the audit log records it.
   const origin = new URL(page.url()).origin;
   const edit = await page.request.put('/api/offers/mine', {
     headers: { origin },
-    multipart: { title: 'Custom beats for your next reel', link: 'https://example.com/leo-beats', isPaidOffer: 'false', price: '', paypalLink: '', purchaseNote: '', tags: 'music, beats', description: 'Royalty-free beats made for short video, now with stems.', musicTrackName: 'Leo Carter - Night Drive', musicCreditLink: '' },
+    multipart: { title, link: 'https://example.com/jingles', isPaidOffer: 'false', price: '', paypalLink: '', purchaseNote: '', tags: 'music', description: 'Short jingles, now with stems.', musicTrackName: '', musicCreditLink: '' },
   });
   expect(edit.ok(), await edit.text()).toBe(true);
   await page.goto('/admin');
@@ -193,35 +237,34 @@ test('impersonation round trip, recorded in the audit log', async ({ page }) => 
   await expect(page.getByText('Impersonating User')).toHaveCount(0);
   await page.getByText('Impersonation audit log').click();
   await expect(page.getByText('POST /api/admin/impersonation/stop → 200').first()).toBeVisible();
-  await expect(page.getByText('PUT /api/offers/mine → 200')).toBeVisible();
-  await expect(page.getByText(/GigReel Admin as Leo Carter/).first()).toBeVisible();
+  await expect(page.getByText('PUT /api/offers/mine → 200').first()).toBeVisible();
+  await expect(page.getByText(`GigReel Admin as ${name}`).first()).toBeVisible();
 
   await tab(page, 'Gigs');
-  const leo = page.getByRole('listitem', { name: 'Custom beats for your next reel' });
-  await expect(leo.getByText('Needs Re-Approval')).toBeVisible();
-  await leo.getByRole('button', { name: 'Approve Custom beats for your next reel' }).click();
+  const card = page.getByRole('listitem', { name: title });
+  await expect(card.getByText('Needs Re-Approval')).toBeVisible();
+  await card.getByRole('button', { name: `Approve ${title}` }).click();
   await expect(page.getByText('Gig approved successfully')).toBeVisible();
-  await expect(leo.getByText('Needs Re-Approval')).toHaveCount(0);
+  await expect(card.getByText('Needs Re-Approval')).toHaveCount(0);
+  await removePeople([creator.id]);
 });
 
 test('revenue and commission from a completed order', async ({ page }) => {
   desktopOnly();
-  const admin = await apiAs(page, 'admin@example.com');
+  const admin = await apiAs('admin@example.com');
   const before = await (await admin.get('/api/admin/analytics')).json();
-  const gigs = (await (await admin.get('/api/admin/gigs')).json()).items as Array<{ id: string; creator: { displayName: string } }>;
-  const mayaGig = gigs.find((gig) => gig.creator.displayName === 'Maya Patel')!;
-  const priced = await admin.patch(`/api/admin/gigs/${mayaGig.id}`, { multipart: { title: 'A logo for your brand in 48 hours', link: 'example.com/maya', isPaidOffer: 'true', price: '12.50', paypalLink: 'paypal.me/maya' } });
-  expect(priced.ok(), await priced.text()).toBe(true);
-
-  const buyer = await apiAs(page, 'ava@example.com');
-  const created = await buyer.post('/api/orders', { data: { offerId: mayaGig.id } });
+  const sellerName = `Sol Seller ${stamp()}`;
+  const seller = await freshPerson(admin, sellerName);
+  const gigId = await gigFor(admin, seller.id, { title: `Logo refresh ${stamp()}`, isPaidOffer: 'true', price: '12.50', paypalLink: 'paypal.me/sol' });
+  const buyer = await freshPerson(admin, `Bea Buyer ${stamp()}`);
+  const created = await buyer.api.post('/api/orders', { data: { offerId: gigId } });
   expect(created.ok(), await created.text()).toBe(true);
   const orderId = (await created.json()).order.id as string;
-  expect((await buyer.post(`/api/orders/${orderId}/paid`, { data: {} })).ok()).toBe(true);
-  const seller = await apiAs(page, 'maya@example.com');
-  const delivered = await seller.post(`/api/orders/${orderId}/delivery`, { multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } } });
+  expect((await buyer.api.post(`/api/orders/${orderId}/paid`, { data: {} })).ok()).toBe(true);
+  const delivered = await seller.api.post(`/api/orders/${orderId}/delivery`, { multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } } });
   expect(delivered.ok(), await delivered.text()).toBe(true);
-  expect((await buyer.post(`/api/orders/${orderId}/complete`, { data: {} })).ok()).toBe(true);
+  expect((await buyer.api.post(`/api/orders/${orderId}/complete`, { data: {} })).ok()).toBe(true);
+  await Promise.all([admin.dispose(), buyer.api.dispose(), seller.api.dispose()]);
 
   const revenue = before.totalRevenuePence + 1250;
   const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
@@ -234,20 +277,22 @@ test('revenue and commission from a completed order', async ({ page }) => {
   const analytics = page.getByRole('region', { name: 'Revenue Analytics' });
   await expect(analytics.getByText('Platform Commission').locator('..').getByText(pounds(commission))).toBeVisible();
   await expect(analytics.getByText('Total Revenue').locator('..').getByText(pounds(revenue))).toBeVisible();
-  await expect(analytics.getByText('Top Creators by Revenue').locator('..').getByText('Maya Patel')).toBeVisible();
+  await expect(analytics.getByText('Top Creators by Revenue').locator('..').getByText(sellerName)).toBeVisible();
   if (before.totalRevenuePence === 0) {
     await expect(analytics.getByText('Total Revenue').locator('..').getByText('£12.50')).toBeVisible();
     await expect(analytics.getByText('Platform Commission').locator('..').getByText('£1.88')).toBeVisible();
   }
   await expect(page.getByRole('img', { name: /Revenue per day over the last 30 days: £/ })).toBeVisible();
-  await Promise.all([admin.dispose(), buyer.dispose(), seller.dispose()]);
+  await removePeople([seller.id, buyer.id]);
 });
 
 test('CSV export, with a formula cell neutralised', async ({ page }) => {
   desktopOnly();
-  const admin = await apiAs(page, 'admin@example.com');
+  const admin = await apiAs('admin@example.com');
   const evil = `=HYPERLINK("http://evil.example","x${Date.now().toString(36)}")`;
-  expect((await admin.post('/api/admin/creators', { data: { displayName: evil.slice(0, 50) } })).ok()).toBe(true);
+  const created = await admin.post('/api/admin/creators', { data: { displayName: evil.slice(0, 50) } });
+  expect(created.ok()).toBe(true);
+  const evilId = (await created.json()).creator.id as string;
   await admin.dispose();
   await openAdmin(page);
   await tab(page, 'Export');
@@ -264,6 +309,7 @@ test('CSV export, with a formula cell neutralised', async ({ page }) => {
   const [offers] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Offers', exact: true }).click()]);
   const offerRows = parseCsv(readFileSync((await offers.path())!, 'utf8'));
   expect(offerRows.length).toBeGreaterThan(7);
+  await removePeople([evilId]);
 });
 
 test('the dashboard at phone and desktop size', async ({ page }) => {
