@@ -59,7 +59,7 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string, ru
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields.');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('Send the form as multipart/form-data.');
     if (error instanceof AppError) throw error;
-    if ((error as Error).message?.includes('Unexpected end of form') || (error as Error).message?.includes('Multipart')) throw badRequest('The upload was interrupted or malformed.');
+    if (/unexpected end of (form|multipart)|multipart/i.test((error as Error).message ?? '')) throw badRequest('The upload was interrupted or malformed.');
     throw error;
   }
   return { fields, files, cleanup };

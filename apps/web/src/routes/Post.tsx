@@ -16,7 +16,7 @@ export default function PostPage() {
       </EmptyState>
     );
   }
-  const offer = own.data.offer;
+  const offer = own.data?.offer ?? null;
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5 px-4 py-5 md:py-2">
       <div className="flex flex-col gap-1">

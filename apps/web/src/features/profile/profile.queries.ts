@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BoostedOffer, OwnOffer, ProfileChangeResponse, ProfileResponse, UpdateProfileInput } from '@gigreel/core';
 import { api, upload } from '../../api/client.ts';
 import { viewerKey } from '../auth/session.ts';
+import { ownOfferKey } from '../offers/offers.queries.ts';
 
 export const profileKey = ['profile'] as const;
 /** Both keys are shared with other screens (the /post form, /boosted and the feed's boost toggle), so
  * the cache holds the API's own response shape and each screen picks what it needs with `select`. */
-export const ownOfferKey = ['offers', 'mine'] as const;
+export { ownOfferKey };
 export const boostedKey = ['boosted'] as const;
 
 export function useProfile() {
