@@ -48,13 +48,15 @@ describe('the shared live stream', () => {
     expect(liveStatus()).toBe('idle');
   });
 
-  it('puts unread counts in the cache and invalidates what an event concerns; refetches after a reconnect', () => {
+  it('puts unread counts in the cache and invalidates what an event concerns; refetches on open and after a reconnect', () => {
     const release = acquireLive(client, 'u2');
     const es = FakeEventSource.instances[0]!;
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     es.emit('ready', { type: 'ready', unread: { messages: 2, notifications: 1 } });
     expect(client.getQueryData(unreadKey)).toEqual({ messages: 2, notifications: 1 });
-    expect(invalidate).not.toHaveBeenCalled();
+    // the first open refetches too: a list loaded just before the stream listened may have missed an event
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: messagesKey });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: notificationsKey });
     expect(liveStatus()).toBe('open');
 
     es.emit('message', { type: 'message', id: 'm1' });

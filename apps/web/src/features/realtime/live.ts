@@ -55,10 +55,10 @@ function open(client: QueryClient) {
   es.addEventListener('ready', (event) => {
     const data = parse<Extract<LiveEvent, { type: 'ready' }>>(event);
     if (data) setUnread(data.unread);
-    if (everOpened) {
-      void client.invalidateQueries({ queryKey: messagesKey });
-      void client.invalidateQueries({ queryKey: notificationsKey });
-    }
+    // Also on the first open: a screen may have loaded its list just before the stream was listening,
+    // and an event sent in that gap would otherwise leave the list stale while the badge is right.
+    void client.invalidateQueries({ queryKey: messagesKey });
+    void client.invalidateQueries({ queryKey: notificationsKey });
     everOpened = true;
     retryDelay = 1000;
     setStatus('open');
