@@ -81,3 +81,19 @@ test('a11y: the Authentication Required and Get App dialogs', async ({ page, bas
   await expect(page.getByRole('dialog', { name: 'Get the GigReel app' })).toBeVisible();
   await check();
 });
+
+test('a11y: a dialog opened from the keyboard traps focus and gives it back to its opener', async ({ page }) => {
+  await page.goto('/');
+  const details = page.getByRole('button', { name: 'Details' }).first();
+  await details.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((element) => element.contains(element.ownerDocument.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(details).toBeFocused();
+});
