@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { parse } from '../http/errors.ts';
 import { requireViewer } from '../auth/viewer.ts';
 import { receiveUpload, type DetectedFile } from '../platform/uploads.ts';
-import { attachmentHeader } from '../orders/delivery-files.ts';
+import { sendAttachment } from '../orders/delivery-files.ts';
 import * as jobs from './jobs.service.ts';
 
 const JOB_FILE_TYPES = new Set(['application/pdf', 'application/zip', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']);
@@ -61,13 +61,6 @@ export async function jobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     const actor = await requireViewer(deps, request, reply);
     const { id, fileId } = parse(jobFileParams, request.params);
     const file = await jobs.openJobFile({ deps, actor, jobId: id, fileId });
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.size)
-      .header('content-disposition', attachmentHeader(file.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(file.body);
+    return sendAttachment(reply, file);
   });
 }

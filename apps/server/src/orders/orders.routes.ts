@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { parse } from '../http/errors.ts';
 import { requireViewer } from '../auth/viewer.ts';
 import { receiveUpload } from '../platform/uploads.ts';
-import { attachmentHeader, deliveryUploadRules } from './delivery-files.ts';
+import { deliveryUploadRules, sendAttachment } from './delivery-files.ts';
 import * as orders from './orders.service.ts';
 
 export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -75,13 +75,6 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const { id } = parse(orderIdParams, request.params);
     const { expires, sig } = parse(deliveryDownloadQuery, request.query);
     const file = await orders.openDelivery({ deps, orderId: id, expires, sig });
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.size)
-      .header('content-disposition', attachmentHeader(file.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(file.body);
+    return sendAttachment(reply, file);
   });
 }
