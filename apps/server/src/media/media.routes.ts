@@ -37,6 +37,8 @@ export async function mediaRoutes(app: FastifyInstance, storage: Storage): Promi
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', 'inline')
+        // Opened on its own, a file is a sandboxed document with no script and no access to the app.
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox")
         .header('cross-origin-resource-policy', 'same-site')
         .header('etag', `"${object.size.toString(16)}-${Buffer.from(key).toString('base64url').slice(-16)}"`);
       const range = parseRange(request.headers.range, object.size);
