@@ -2,80 +2,17 @@
  * The server as a process: `node --import tsx apps/server/src/main.ts` with its own DATA_DIR and a
  * free port. Few and coarse on purpose: each first start migrates a fresh PGlite (about 5 s).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from './db/seed.ts';
+import { cleanUpProcesses, freePort, logIn, ready, run, server, stop, tempDataDir } from '../test/process.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const folders: string[] = [];
-const running = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
-function tempDataDir(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'gigreel-process-'));
-  folders.push(folder);
-  return folder;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-/** Starts a command with a clean environment (never the test run's database settings). */
-function run(args: string[], env: Record<string, string>): Run {
-  const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, ADMIN_EMAILS: _c, NODE_ENV: _d, ...inherited } = process.env;
-  const child = spawn(args[0]!, args.slice(1), { cwd: repoRoot, env: { ...inherited, NO_COLOR: '1', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.add(child);
-  let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => {
-    running.delete(child);
-    resolve(code);
-  }));
-  return { child, output: () => text, exited };
-}
-
-const server = (env: Record<string, string>) => run([process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'], env);
-
-async function ready(base: string, started: Run, timeoutMs = 180_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (started.child.exitCode !== null) throw new Error(`server stopped (${started.child.exitCode}):\n${started.output()}`);
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server not ready:\n${started.output()}`);
-}
-
-async function stop(started: Run): Promise<number | null> {
-  started.child.kill('SIGTERM');
-  return started.exited;
-}
+afterAll(cleanUpProcesses);
 
 /** Signs in over HTTP like the browser does and returns the viewer, or the status when refused. */
-async function signIn(base: string, email: string, password = DEMO_PASSWORD): Promise<{ status: number; viewer?: { isAdmin: boolean; isDesigner: boolean; hasOffer: boolean } }> {
-  const login = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }) });
-  if (login.status !== 200) return { status: login.status };
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+async function signIn(base: string, email: string): Promise<{ status: number; viewer?: { isAdmin: boolean; isDesigner: boolean; hasOffer: boolean } }> {
+  const { status, cookie } = await logIn(base, email);
+  if (status !== 200) return { status };
   const me = await fetch(`${base}/api/me`, { headers: { cookie } });
   return { status: 200, viewer: ((await me.json()) as { viewer: { isAdmin: boolean; isDesigner: boolean; hasOffer: boolean } }).viewer };
 }

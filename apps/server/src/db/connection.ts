@@ -62,10 +62,16 @@ export async function openDatabase(options: ConnectOptions): Promise<Database> {
   };
 }
 
+/** How migrateDatabase reaches a PostgreSQL database on a connection of its own (kept out of the object, which may be logged). */
+const migrationSessions = new WeakMap<Database, () => postgres.Sql>();
+
+/** Any constant shared by every process: the key of the advisory lock that lets one process migrate at a time. */
+const MIGRATION_LOCK = 7_370_301;
+
 async function openPostgres(url: string, max: number): Promise<Database> {
   const client = postgres(url, { max, onnotice: () => {}, prepare: true });
   const db = drizzlePostgres(client, { schema });
-  return {
+  const database: Database = {
     kind: 'postgres',
     db,
     async query<T>(text: string, params: unknown[] = []) {
@@ -82,13 +88,24 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await client.end({ timeout: 5 });
     },
   };
+  migrationSessions.set(database, () => postgres(url, { max: 1, onnotice: () => {} }));
+  return database;
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
-  } else {
+    return;
+  }
+  // Processes started together (a deploy's replicas) would otherwise run the same migration side
+  // by side, and all but one fail on the tables the first creates. One holds the lock; the others
+  // wait, then find nothing left to do. Ending the lock's session releases it, however migration ends.
+  const lockSession = migrationSessions.get(database)!();
+  try {
+    await lockSession`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await database.query('set client_min_messages = warning');
     await migratePostgres(database.db, { migrationsFolder });
+  } finally {
+    await lockSession.end();
   }
 }
