@@ -179,6 +179,8 @@ export const feedQuery = z.object({
   q: z.string().max(200).optional().transform((value) => value?.trim() || undefined),
   tag: z.string().max(100).optional().transform((value) => value?.replace(/^#+/, '').trim().toLowerCase() || undefined),
   cursor: z.string().max(200).optional(),
+  /** Set by the web app for a while after the person's own change: the answer must include it (and no cache holds this URL). */
+  fresh: z.string().max(20).optional(),
 });
 export type FeedQuery = z.input<typeof feedQuery>;
 

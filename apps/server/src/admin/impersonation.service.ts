@@ -5,10 +5,11 @@
  * about it is stored in the browser where script can read it, and the creator's own sessions are
  * untouched. Both moves are security events.
  */
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { adminTexts, INACTIVITY_LOGOUT_MS } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { readCookie, signToken, verifySignedToken } from '../auth/signed-cookie.ts';
 import type { SessionViewer } from '../auth/viewer.ts';
 import { assertMayImpersonate } from './admin.policy.ts';
 import { deleteSession, findCreator, findSessionByToken, insertSecurityEvent, insertSession } from './admin.queries.ts';
@@ -23,34 +24,7 @@ async function sessionCookieSpec(deps: AppDeps): Promise<CookieSpec> {
 
 const adminCookieName = (session: CookieSpec) => session.name.replace(/session_token$/, 'admin_session');
 
-/** Signed the way Better Auth (better-call) signs its cookies: value.base64(HMAC-SHA256), URI-encoded. */
-export function signToken(token: string, secret: string): string {
-  return encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`);
-}
-
-export function verifySignedToken(raw: string | undefined, secret: string): string | null {
-  if (!raw) return null;
-  let value: string;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  const dot = value.lastIndexOf('.');
-  if (dot < 1) return null;
-  const token = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-}
-
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
-}
+export { readCookie, signToken, verifySignedToken };
 
 function serialize(spec: CookieSpec, name: string, value: string, maxAgeSeconds: number): string {
   const a = spec.attributes;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { texts } from '@gigreel/core';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../test/harness.ts';
 import { grantListedAdmins } from './roles.queries.ts';
+import { signToken } from './signed-cookie.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,6 +54,26 @@ describe('the session cookie', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe('reading the session on each request', () => {
+  it('a token signed with another secret reads as signed out; the real cookie still works', async () => {
+    const c = await t.signedIn();
+    const token = tokenOf(c.cookies.get('gigreel.session_token')!);
+    const forged = signToken(token, 'not-the-server-secret-not-the-server-secret');
+    const replay = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `gigreel.session_token=${forged}` } });
+    expect(replay.json()).toEqual({ viewer: null });
+    expect((await c.get('/api/me')).json().viewer).not.toBeNull();
+  });
+
+  it('roles and a deleted session count from the very next request', async () => {
+    const c = await t.signedIn();
+    const id = (await c.get('/api/me')).json().viewer.id as string;
+    await t.deps.database.query("insert into user_roles (user_id, role) values ($1, 'admin')", [id]);
+    expect((await c.get('/api/me')).json().viewer.isAdmin).toBe(true);
+    await t.deps.database.query('delete from sessions where user_id = $1', [id]);
+    expect((await c.get('/api/me')).json().viewer).toBeNull();
   });
 });
 

@@ -10,6 +10,8 @@ import { offers } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { authHeaders, deferCookies, forwardCookies } from './bridge.ts';
 import { isAdmin } from './roles.queries.ts';
+import { findSessionWithPerson } from './sessions.queries.ts';
+import { readCookie, verifySignedToken } from './signed-cookie.ts';
 
 export type SessionViewer = {
   id: string;
@@ -34,6 +36,8 @@ export function loadViewer(deps: AppDeps, request: FastifyRequest, reply?: Fasti
 
 async function resolveViewer(deps: AppDeps, request: FastifyRequest, reply?: FastifyReply): Promise<SessionViewer | null> {
   if (!request.headers.cookie?.includes('session_token')) return null;
+  const live = await liveSessionViewer(deps, request.headers.cookie);
+  if (live) return live;
   let result;
   try {
     result = await deps.auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
@@ -56,6 +60,38 @@ async function resolveViewer(deps: AppDeps, request: FastifyRequest, reply?: Fas
     sessionId: session.id,
     impersonatedBy,
     isAdmin: impersonatedBy ? false : await isAdmin(deps.database.db, user.id),
+  };
+}
+
+/**
+ * The common case without Better Auth's per-request machinery: a correctly signed session cookie for
+ * a session that is live and not yet due for its refresh is read in one statement (session, person
+ * and admin role together) instead of three, and the signature is checked with node:crypto. Anything
+ * else (no such session, expired, due for its once-a-minute refresh, Better Auth's "don't remember
+ * me" or cached-session cookies) returns undefined and goes through Better Auth's getSession, which
+ * deletes, refreshes and sets cookies exactly as before; its conditions are the ones used here.
+ */
+async function liveSessionViewer(deps: AppDeps, cookieHeader: string): Promise<SessionViewer | undefined> {
+  const context = await deps.auth.$context;
+  const { sessionToken, dontRememberToken, sessionData } = context.authCookies;
+  if (readCookie(cookieHeader, dontRememberToken.name) !== undefined || readCookie(cookieHeader, sessionData.name) !== undefined) return undefined;
+  const token = verifySignedToken(readCookie(cookieHeader, sessionToken.name), context.secret);
+  if (!token) return undefined;
+  const row = await findSessionWithPerson(deps.database.db, token);
+  if (!row) return undefined;
+  // Better Auth times sessions with the system clock, so this does too.
+  const now = Date.now();
+  const expiresAt = new Date(row.expiresAt).getTime();
+  const { expiresIn, updateAge } = context.sessionConfig;
+  if (!(expiresAt > now) || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) return undefined;
+  return {
+    id: row.userId,
+    email: row.email,
+    displayName: row.displayName,
+    profileImage: row.profileImage,
+    sessionId: row.sessionId,
+    impersonatedBy: row.impersonatedBy,
+    isAdmin: row.impersonatedBy ? false : row.isAdmin,
   };
 }
 

@@ -4,7 +4,7 @@
  * offers_all_rank_idx, with a keyset cursor, so its cost does not grow with the engagement tables or
  * with how deep a person scrolls.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Reaction } from '@gigreel/core';
 import type { Db } from '../db/connection.ts';
 import { boosts, favorites, offers, reactions, users } from '../db/schema.ts';
@@ -20,19 +20,44 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 export type FeedPageOptions = { wholeFeed: boolean; q?: string | undefined; tag?: string | undefined; after: FeedCursor | null; limit: number };
 
 export async function selectFeedPage(db: Db, options: FeedPageOptions): Promise<OfferCardRow[]> {
-  return (await feedPageQuery(db, options)) as OfferCardRow[];
+  return (await preparedFeedStatement(db, shapeOf(options)).execute(valuesOf(options))) as OfferCardRow[];
 }
 
-/** The statement itself, so a test can EXPLAIN it. */
-export function feedPageQuery(db: Db, options: FeedPageOptions) {
+/**
+ * The statement with its values, so a test can EXPLAIN it and the benchmark can run it through
+ * pgbench: the very text the server prepares.
+ */
+export function feedPageQuery(db: Db, options: FeedPageOptions): { toSQL(): { sql: string; params: unknown[] } } {
+  return {
+    toSQL() {
+      const { sql: text, params } = feedStatement(db, shapeOf(options)).toSQL();
+      return { sql: text, params: fillPlaceholders(params, valuesOf(options)) };
+    },
+  };
+}
+
+/** What decides the statement's text; the values go in as parameters. */
+type FeedShape = { wholeFeed: boolean; q: boolean; tag: boolean; after: boolean; limit: number };
+
+const shapeOf = (options: FeedPageOptions): FeedShape => ({ wholeFeed: options.wholeFeed, q: !!options.q, tag: !!options.tag, after: !!options.after, limit: options.limit });
+
+const valuesOf = (options: FeedPageOptions): Record<string, unknown> => ({
+  q: options.q ? likePattern(options.q) : null,
+  tag: options.tag ?? null,
+  tagPattern: options.tag ? likePattern(options.tag) : null,
+  score: options.after?.score ?? null,
+  id: options.after?.id ?? null,
+});
+
+function feedStatement(db: Db, shape: FeedShape) {
   const conditions: SQL[] = [];
-  if (!options.wholeFeed) conditions.push(visibleInFeed);
-  if (options.q) conditions.push(sql`${offers.title} ilike ${likePattern(options.q)}`);
-  if (options.tag) {
+  if (!shape.wholeFeed) conditions.push(visibleInFeed);
+  if (shape.q) conditions.push(sql`${offers.title} ilike ${sql.placeholder('q')}`);
+  if (shape.tag) {
     // SPEC section 4: a tag filter matches the tag or the title.
-    conditions.push(sql`(exists (select 1 from offer_tags ot join tags t on t.id = ot.tag_id where ot.offer_id = ${offers.id} and lower(t.name) = ${options.tag}) or ${offers.title} ilike ${likePattern(options.tag)})`);
+    conditions.push(sql`(exists (select 1 from offer_tags ot join tags t on t.id = ot.tag_id where ot.offer_id = ${offers.id} and lower(t.name) = ${sql.placeholder('tag')}) or ${offers.title} ilike ${sql.placeholder('tagPattern')})`);
   }
-  if (options.after) conditions.push(sql`(${offers.rankScore}, ${offers.id}) < (${options.after.score}::double precision, ${options.after.id}::uuid)`);
+  if (shape.after) conditions.push(sql`(${offers.rankScore}, ${offers.id}) < (${sql.placeholder('score')}::double precision, ${sql.placeholder('id')}::uuid)`);
   return db
     .select(offerCardColumns)
     .from(offers)
@@ -41,7 +66,23 @@ export function feedPageQuery(db: Db, options: FeedPageOptions) {
     // "nulls last" as in the indexes (drizzle's default there): a plain DESC means NULLS FIRST and the
     // planner would sort instead of reading the index in order, although both columns are NOT NULL.
     .orderBy(sql`${offers.rankScore} desc nulls last`, sql`${offers.id} desc nulls last`)
-    .limit(options.limit);
+    // The limit stays in the text: a limit parameter would let a generic plan guess a large one.
+    .limit(shape.limit);
+}
+
+/**
+ * Each shape of the statement is built once per database and prepared: building drizzle's SQL and
+ * having PostgreSQL parse and plan it again cost about as much as running it, for every page.
+ */
+const prepared = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof feedStatement>['prepare']>>>();
+
+function preparedFeedStatement(db: Db, shape: FeedShape) {
+  let byShape = prepared.get(db);
+  if (!byShape) prepared.set(db, (byShape = new Map()));
+  const key = `feed_${+shape.wholeFeed}${+shape.q}${+shape.tag}${+shape.after}_${shape.limit}`;
+  let statement = byShape.get(key);
+  if (!statement) byShape.set(key, (statement = feedStatement(db, shape).prepare(key)));
+  return statement;
 }
 
 export async function countOffers(db: Db): Promise<{ total: number; approved: number; withMedia: number; approvedWithMedia: number }> {

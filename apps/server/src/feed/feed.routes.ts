@@ -5,20 +5,27 @@ import type { AppDeps } from '../deps.ts';
 import { loadViewer, requireAdmin, requireViewer } from '../auth/viewer.ts';
 import { parse } from '../http/errors.ts';
 import { seesWholeFeed } from '../offers/offers.policy.ts';
+import { createFlights } from './feed.flights.ts';
 import { getFeedDebug, getFeedPage, getFeedStates, getPopularTags } from './feed.service.ts';
 
 /** How long browsers and shared caches may reuse the public feed page before asking again. */
 export const FEED_MAX_AGE_SECONDS = 15;
 
 export async function feedRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  // The public page is the same for every normal viewer, so concurrent requests for it share one computation.
+  const publicPages = createFlights<{ body: Buffer; etag: string }>();
+
   app.get('/api/feed', async (request, reply) => {
     const query = parse(feedQuery, request.query);
     // No reply here: a refreshed session cookie must never ride on a cacheable response.
     const actor = await loadViewer(deps, request);
-    const body = JSON.stringify(await getFeedPage(deps, actor, query));
     reply.type('application/json; charset=utf-8');
-    if (seesWholeFeed(actor)) return reply.header('cache-control', 'private, no-store').send(body);
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    if (seesWholeFeed(actor)) return reply.header('cache-control', 'private, no-store').send(JSON.stringify(await getFeedPage(deps, actor, query)));
+    // `fresh`: the web app asks for a page that shows the person's own boost or favourite of a moment ago.
+    const { body, etag } = await publicPages(JSON.stringify([query.q, query.tag, query.cursor]), async () => {
+      const page = Buffer.from(JSON.stringify(await getFeedPage(deps, null, query)));
+      return { body: page, etag: `W/"${createHash('sha1').update(page).digest('base64url')}"` };
+    }, { strict: query.fresh !== undefined });
     reply
       .header('etag', etag)
       .header('cache-control', `public, max-age=${FEED_MAX_AGE_SECONDS}, stale-while-revalidate=60`)

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createFlights } from './feed.flights.ts';
+
+/** A computation the test finishes by hand. */
+function gate<T>() {
+  let open!: (value: T) => void;
+  let fail!: (error: unknown) => void;
+  const promise = new Promise<T>((resolve, reject) => {
+    open = resolve;
+    fail = reject;
+  });
+  return { promise, open, fail };
+}
+
+/** Lets a computation asked for in this turn of the event loop start. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('createFlights', () => {
+  it('requests that arrive while a computation runs share it', async () => {
+    const share = createFlights<number>();
+    let runs = 0;
+    const work = async () => ++runs;
+    const answers = await Promise.all([share('a', work), share('a', work), share('a', work)]);
+    expect(answers).toEqual([1, 1, 1]);
+    expect(runs).toBe(1);
+    expect(await share('a', work)).toBe(2);
+  });
+
+  it('strict requests arriving while one runs share a single next one', async () => {
+    const share = createFlights<number>();
+    let runs = 0;
+    const work = async () => ++runs;
+    const strict = { strict: true };
+    const answers = await Promise.all([share('a', work), share('a', work, strict), share('a', work, strict), share('a', work)]);
+    expect(answers).toEqual([1, 2, 2, 1]);
+    expect(runs).toBe(2);
+  });
+
+  it('a strict request never joins a computation that started before it arrived: it gets the next one, shared with later arrivals', async () => {
+    const share = createFlights<string>();
+    const first = gate<string>();
+    const started: string[] = [];
+    const early = share('page', () => (started.push('first'), first.promise));
+    await nextTurn();
+    const late = share('page', async () => (started.push('second'), 'after'), { strict: true });
+    const later = share('page', async () => (started.push('third'), 'unused'), { strict: true });
+    expect(started).toEqual(['first']);
+    first.open('before');
+    expect(await early).toBe('before');
+    expect(await late).toBe('after');
+    expect(await later).toBe('after');
+    expect(started).toEqual(['first', 'second']);
+    // Nothing is kept once the flights have landed.
+    expect(await share('page', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('different keys do not share, and a failure reaches only the requests that shared it', async () => {
+    const share = createFlights<string>();
+    const broken = gate<string>();
+    const failing = share('x', () => broken.promise);
+    const other = share('y', async () => 'y');
+    await nextTurn();
+    broken.fail(new Error('database gone'));
+    await expect(failing).rejects.toThrow('database gone');
+    expect(await other).toBe('y');
+    expect(await share('x', async () => 'again')).toBe('again');
+  });
+});
