@@ -1,5 +1,6 @@
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and every page
+ * Serves the built web app: hashed assets cached for a year (sent as the Brotli or gzip copy the build
+ * wrote beside them when the browser accepts it), index.html never cached, and every page
  * path of the route table answered with the app (unknown paths with status 404 and the app's 404 page).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'public, max-age=3600');

@@ -3,23 +3,25 @@
  * SPEC sections 2, 4 and 8.
  */
 import { Hash, Search, X } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { offerTexts, texts, type FeedOffer } from '@gigreel/core';
 import { useViewer } from '../features/auth/session.ts';
-import { FeedDebugPanel } from '../features/feed/FeedDebugPanel.tsx';
 import { FeedView } from '../features/feed/FeedView.tsx';
-import { useFeedPages, useOffer, useViewerStates, type FeedFilter } from '../features/feed/feed.queries.ts';
+import { feedFilterFrom, useFeedPages, useOffer, useViewerStates, type FeedFilter } from '../features/feed/feed.queries.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
+
+// Admins only: nobody else loads the debug panel's code.
+const FeedDebugPanel = lazy(() => import('../features/feed/FeedDebugPanel.tsx').then((m) => ({ default: m.FeedDebugPanel })));
 
 export default function FeedPage() {
   const { offerId } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { viewer } = useViewer();
-  const filter: FeedFilter = useMemo(() => ({ q: search.get('q')?.trim() || undefined, tag: search.get('tag')?.trim() || undefined }), [search]);
+  const filter: FeedFilter = useMemo(() => feedFilterFrom(search), [search]);
   const feed = useFeedPages(filter);
   const shared = useOffer(offerId);
 
@@ -52,7 +54,7 @@ export default function FeedPage() {
   ) : filter.q ? (
     <FilterChip icon={<Search className="h-3.5 w-3.5" aria-hidden="true" />} text={filter.q} clearLabel="Clear search" onClear={clear} />
   ) : null;
-  const debug = viewer?.isAdmin ? <FeedDebugPanel rendered={offers.length} onRefresh={() => void feed.refetch()} /> : null;
+  const debug = viewer?.isAdmin ? <Suspense fallback={null}><FeedDebugPanel rendered={offers.length} onRefresh={() => void feed.refetch()} /></Suspense> : null;
 
   if (feed.isPending || (offerId && shared.isPending)) return <Spinner label="Loading offers" />;
   if (offers.length === 0) {

@@ -1,7 +1,7 @@
 /**
  * Shown on every page of the app while an admin uses it as a creator: the "Impersonating User"
  * badge and "Stop Impersonation", which ends that session on the server and restores the admin's.
- * Small on purpose: it sits in the main layout's chunk.
+ * Its own chunk: the main layout loads it only while impersonating.
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,13 +1,18 @@
 /** The Authentication Required dialog (Log In / Sign Up), opened from anywhere with requireAuth(). */
-import { useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
 import { texts } from '@gigreel/core';
-import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
+
+// The dialog's code loads the first time it opens (most visits never open it); it then stays mounted,
+// so closing it still hands focus back to whatever opened it.
+const AuthRequiredPrompt = lazy(() => import('./AuthRequiredPrompt.tsx'));
 
 let message: string | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
+const close = () => {
+  message = null;
+  emit();
+};
 
 /** Opens the dialog with the reason the person needs an account. */
 export function requireAuth(reason: string = texts.auth.signUpRequiredBody): void {
@@ -23,21 +28,12 @@ export function AuthRequiredDialog() {
     },
     () => message,
   );
-  const navigate = useNavigate();
-  const close = () => {
-    message = null;
-    emit();
-  };
-  const go = (path: string) => {
-    close();
-    navigate(path);
-  };
+  const [used, setUsed] = useState(false);
+  if (reason !== null && !used) setUsed(true);
+  if (!used && reason === null) return null;
   return (
-    <Dialog open={reason !== null} onOpenChange={(open) => !open && close()} title={texts.auth.required} description={reason ?? ''}>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button className="flex-1" onClick={() => go('/login')}>Log In</Button>
-        <Button className="flex-1" variant="outline" onClick={() => go('/signup')}>Sign Up</Button>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <AuthRequiredPrompt reason={reason} onClose={close} />
+    </Suspense>
   );
 }

@@ -6,9 +6,16 @@ import { ApiError, api } from '../../api/client.ts';
 
 export const viewerKey = ['me'] as const;
 
+const viewerQuery = { queryKey: viewerKey, queryFn: () => api<MeResponse>('/api/me'), staleTime: 60_000 };
+
 export function useViewer(): { viewer: Viewer | null; loading: boolean } {
-  const query = useQuery({ queryKey: viewerKey, queryFn: () => api<MeResponse>('/api/me'), staleTime: 60_000 });
+  const query = useQuery(viewerQuery);
   return { viewer: query.data?.viewer ?? null, loading: query.isPending };
+}
+
+/** Asks who is signed in as the app starts, before the first render (the guard waits for the answer). */
+export function prefetchViewer(client: QueryClient): void {
+  void client.prefetchQuery(viewerQuery);
 }
 
 export function useRefreshViewer(): () => Promise<void> {

@@ -10,6 +10,7 @@ import { requireAuth } from '../auth/AuthRequired.tsx';
 import { useViewer } from '../auth/session.ts';
 import { useEngagement, useEngagementOwner } from './engagement.store.ts';
 import { shareOffer } from './share.ts';
+import { compactCount } from './compactCount.ts';
 import { useEngagementActions } from './useEngagementActions.ts';
 
 /** Icons rather than emoji: they look the same on every device, emoji fonts or not. */
@@ -25,8 +26,6 @@ function ReactionIcon({ reaction, className }: { reaction: Reaction; className: 
   const { icon: Icon, tone } = REACTION_ICON[reaction];
   return <Icon className={cn(className, tone)} aria-hidden="true" />;
 }
-
-const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
 
 type Props = {
   offer: FeedOffer;
@@ -139,7 +138,7 @@ function RailButton({ label, count, pressed, expanded, disabled, title, tone, on
       <span className={cn('flex h-12 w-12 items-center justify-center rounded-full bg-black/35 backdrop-blur-sm transition-transform group-active:scale-90', pressed ? tone : 'text-white')}>
         {children}
       </span>
-      {count !== undefined ? <span className="text-xs font-semibold tabular-nums" aria-hidden="true">{compact.format(count)}</span> : <span className="text-[11px] font-medium" aria-hidden="true">{label}</span>}
+      {count !== undefined ? <span className="text-xs font-semibold tabular-nums" aria-hidden="true">{compactCount(count)}</span> : <span className="text-[11px] font-medium" aria-hidden="true">{label}</span>}
     </button>
   );
 }

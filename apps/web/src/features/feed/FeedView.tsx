@@ -5,16 +5,18 @@
  * for people who ask for reduced motion). SPEC sections 2, 4 and 9.
  */
 import { ChevronDown, ChevronUp, Timer, TimerOff, Volume2, VolumeX } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { AUTO_ADVANCE_MS, texts, type FeedOffer, type ViewerOfferState } from '@gigreel/core';
 import { cn } from '../../ui/cn.ts';
 import { requireAuth } from '../auth/AuthRequired.tsx';
 import { useViewer } from '../auth/session.ts';
-import { SendMessageDialog } from '../messages/SendMessageDialog.tsx';
-import { CompletePaymentDialog } from '../orders/CompletePaymentDialog.tsx';
-import { OfferDetailsDialog } from './OfferDetailsDialog.tsx';
 import { OfferSlide } from './OfferSlide.tsx';
 import { useAutoAdvance, useAutoAdvanceSetting, useFeedGestures, useFeedSound } from './useFeedControls.ts';
+
+// The dialogs (and the form, schema and dialog code they bring) load when one opens, not with the feed.
+const SendMessageDialog = lazy(() => import('../messages/SendMessageDialog.tsx').then((m) => ({ default: m.SendMessageDialog })));
+const CompletePaymentDialog = lazy(() => import('../orders/CompletePaymentDialog.tsx').then((m) => ({ default: m.CompletePaymentDialog })));
+const OfferDetailsDialog = lazy(() => import('./OfferDetailsDialog.tsx').then((m) => ({ default: m.OfferDetailsDialog })));
 
 type OpenDialog = { kind: 'message' | 'buy' | 'details'; offer: FeedOffer } | null;
 
@@ -142,11 +144,13 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay, as
       </div>
       {aside}
 
-      {dialog?.kind === 'message' ? (
-        <SendMessageDialog open onOpenChange={(open) => !open && setDialog(null)} offer={{ id: dialog.offer.id, title: dialog.offer.title }} seller={{ id: dialog.offer.creator.id, displayName: dialog.offer.creator.displayName }} />
-      ) : null}
-      {dialog?.kind === 'buy' ? <CompletePaymentDialog open onOpenChange={(open) => !open && setDialog(null)} offer={dialog.offer} /> : null}
-      {dialog?.kind === 'details' ? <OfferDetailsDialog open onOpenChange={(open) => !open && setDialog(null)} offer={dialog.offer} /> : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'message' ? (
+          <SendMessageDialog open onOpenChange={(open) => !open && setDialog(null)} offer={{ id: dialog.offer.id, title: dialog.offer.title }} seller={{ id: dialog.offer.creator.id, displayName: dialog.offer.creator.displayName }} />
+        ) : null}
+        {dialog?.kind === 'buy' ? <CompletePaymentDialog open onOpenChange={(open) => !open && setDialog(null)} offer={dialog.offer} /> : null}
+        {dialog?.kind === 'details' ? <OfferDetailsDialog open onOpenChange={(open) => !open && setDialog(null)} offer={dialog.offer} /> : null}
+      </Suspense>
     </div>
   );
 }
@@ -178,7 +182,8 @@ function usePhoneInsets(): { top: number; bottom: number } {
       const bottom = tabs ? Math.max(0, Math.round(window.innerHeight - tabs.getBoundingClientRect().top)) : 0;
       setInsets((old) => (old.top === top && old.bottom === bottom ? old : { top, bottom }));
     };
-    measure();
+    // No measure() here: the observer's first report comes after the browser's own layout and before
+    // the first paint, so mounting the feed does not force an extra layout inside React's commit.
     const observer = new ResizeObserver(measure);
     if (header) observer.observe(header);
     if (tabs) observer.observe(tabs);

@@ -28,7 +28,7 @@ export function OfferMedia({ offer, active, muted, onAutoplayBlocked, preload }:
   const backdrop = offer.posterUrl ?? (offer.mediaKind === 'image' ? offer.mediaUrl : null);
   return (
     <div className="absolute inset-0 overflow-hidden bg-black">
-      {backdrop ? <img src={backdrop} alt="" aria-hidden="true" className="absolute inset-0 h-full w-full scale-110 object-cover opacity-50 blur-2xl" /> : null}
+      {backdrop ? <img src={backdrop} alt="" aria-hidden="true" fetchPriority={active ? 'high' : 'auto'} className="absolute inset-0 h-full w-full scale-110 object-cover opacity-50 blur-2xl" /> : null}
       {offer.mediaKind === 'video' ? (
         <OfferVideo offer={offer} active={active} muted={muted} onAutoplayBlocked={onAutoplayBlocked} preload={preload} fit={fit} onSize={(w, h) => setFit(fitFor(w, h))} />
       ) : offer.mediaUrl ? (
@@ -51,12 +51,16 @@ export function OfferMedia({ offer, active, muted, onAutoplayBlocked, preload }:
 function OfferVideo({ offer, active, muted, onAutoplayBlocked, preload, fit, onSize }: Props & { fit: string; onSize: (width: number, height: number) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [visible, setVisible] = useState(false);
+  const [onScreen, setOnScreen] = useState(false);
   const [pausedByUser, setPausedByUser] = useState(false);
 
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    const observer = new IntersectionObserver(([entry]) => setVisible(Boolean(entry && entry.intersectionRatio >= VIDEO_VISIBILITY_THRESHOLD)), { threshold: [0, VIDEO_VISIBILITY_THRESHOLD, 1] });
+    const observer = new IntersectionObserver(([entry]) => {
+      setVisible(Boolean(entry && entry.intersectionRatio >= VIDEO_VISIBILITY_THRESHOLD));
+      setOnScreen(Boolean(entry && entry.intersectionRatio > 0));
+    }, { threshold: [0, VIDEO_VISIBILITY_THRESHOLD, 1] });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -83,13 +87,16 @@ function OfferVideo({ offer, active, muted, onAutoplayBlocked, preload, fit, onS
     }
   }, [playing, onAutoplayBlocked]);
 
-  // Leaving the screen rewinds, and a pause chosen on this slide does not follow the person back.
+  // Leaving the screen rewinds, and a pause chosen on this slide does not follow the person back. A slide
+  // the feed moved away from rewinds once it is off screen: the seek costs the main thread about 16 ms,
+  // which would otherwise hold up the offer sliding in.
   useEffect(() => {
     if (active && visible) return;
+    if (!active && onScreen) return;
     const element = video.current;
     if (element && element.currentTime > 0) element.currentTime = 0;
     setPausedByUser(false);
-  }, [active, visible]);
+  }, [active, visible, onScreen]);
 
   return (
     <>

@@ -1,5 +1,5 @@
 /** The feed's server data: pages of 50 offers, the viewer's own state for them, one offer, the debug counts. */
-import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import type { FeedDebug, FeedOffer, FeedPage, FeedStatePage, ViewerOfferState } from '@gigreel/core';
 import { api } from '../../api/client.ts';
@@ -8,6 +8,11 @@ import { useViewer } from '../auth/session.ts';
 export type FeedFilter = { q?: string | undefined; tag?: string | undefined };
 
 export const feedKey = (filter: FeedFilter) => ['feed', filter.q ?? '', filter.tag ?? ''] as const;
+
+/** The feed's search (?q=) and tag filter (?tag=) from the address. */
+export function feedFilterFrom(search: URLSearchParams): FeedFilter {
+  return { q: search.get('q')?.trim() || undefined, tag: search.get('tag')?.trim() || undefined };
+}
 
 /**
  * The public feed page may be reused by the browser for a few seconds (the server's max-age and
@@ -33,13 +38,31 @@ function feedPath(filter: FeedFilter, cursor: string | null): string {
   return `/api/feed${query ? `?${query}` : ''}`;
 }
 
+const feedPagesQuery = (filter: FeedFilter) => ({
+  queryKey: feedKey(filter),
+  queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) => api<FeedPage>(feedPath(filter, pageParam), { signal }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page: FeedPage) => page.nextCursor,
+  staleTime: 30_000,
+});
+
 export function useFeedPages(filter: FeedFilter) {
-  return useInfiniteQuery({
-    queryKey: feedKey(filter),
-    queryFn: ({ pageParam, signal }) => api<FeedPage>(feedPath(filter, pageParam), { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    staleTime: 30_000,
+  return useInfiniteQuery(feedPagesQuery(filter));
+}
+
+/**
+ * Asks for the feed's first page before the feed screen is on screen (the app opening on /), and then
+ * for the first offer's picture (its poster or image), the largest thing the screen paints.
+ */
+export function prefetchFeed(client: QueryClient, search: URLSearchParams): void {
+  const query = feedPagesQuery(feedFilterFrom(search));
+  void client.prefetchInfiniteQuery(query).then(() => {
+    const first = client.getQueryData<InfiniteData<FeedPage>>(query.queryKey)?.pages[0]?.offers[0];
+    const picture = first ? first.posterUrl ?? (first.mediaKind === 'image' ? first.mediaUrl : null) : null;
+    if (!picture) return;
+    const image = new Image();
+    image.fetchPriority = 'high';
+    image.src = picture;
   });
 }
 

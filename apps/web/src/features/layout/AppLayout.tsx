@@ -3,7 +3,7 @@
  * Profile). From 768 px: the left sidebar with the search box, and the top-right buttons. SPEC section 2.
  */
 import { Bell, Compass, Home, MessageCircle, PlusSquare, Rocket, Search, User } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useId, useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { texts } from '@gigreel/core';
@@ -12,18 +12,23 @@ import { cn } from '../../ui/cn.ts';
 import { requireAuth } from '../auth/AuthRequired.tsx';
 import { useViewer } from '../auth/session.ts';
 import { TabUnreadBadge } from '../notifications/UnreadBadge.tsx';
-import { ImpersonationBadge } from '../admin/ImpersonationBadge.tsx';
-import { AccountMenu } from './AccountMenu.tsx';
 import { BackButton, HEADER_BACK } from './BackButton.tsx';
 import { GetAppButton } from './GetAppButton.tsx';
+import { Avatar } from './Avatar.tsx';
 import { Logo } from './Logo.tsx';
 
+// Only signed-in people see the account menu, and only an admin acting as a creator sees the
+// impersonation badge: everyone else never loads their code.
+const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
+const ImpersonationBadge = lazy(() => import('../admin/ImpersonationBadge.tsx').then((m) => ({ default: m.ImpersonationBadge })));
+
 export function AppLayout() {
+  const { viewer } = useViewer();
   return (
     <div className="min-h-dvh md:flex">
       <Sidebar />
       <div className="flex min-h-dvh flex-1 flex-col">
-        <ImpersonationBadge />
+        {viewer?.impersonatedBy ? <Suspense fallback={null}><ImpersonationBadge /></Suspense> : null}
         <TopBar />
         <main id="main" className="mx-auto w-full max-w-[480px] flex-1 pb-20 md:max-w-none md:pb-6">
           <Outlet />
@@ -104,7 +109,11 @@ function TopBar() {
           </button>
           <button type="button" className={buttonClass('outline', 'sm', 'max-md:hidden')} onClick={() => (viewer ? toast(texts.auth.coinsSoon) : requireAuth())}>Get Coins</button>
           <GetAppButton className="hidden md:inline-flex" />
-          {viewer ? <AccountMenu viewer={viewer} /> : <Link to="/login" className={buttonClass('primary', 'sm')}>Log in</Link>}
+          {viewer ? (
+            <Suspense fallback={<span className="rounded-full"><Avatar name={viewer.displayName} src={viewer.profileImage} size={36} /></span>}>
+              <AccountMenu viewer={viewer} />
+            </Suspense>
+          ) : <Link to="/login" className={buttonClass('primary', 'sm')}>Log in</Link>}
         </div>
       </div>
       {searching ? <div className="mx-auto max-w-[480px] px-4 pb-3 md:hidden"><SearchBox focus onDone={() => setSearching(false)} /></div> : null}

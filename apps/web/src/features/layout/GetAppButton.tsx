@@ -3,18 +3,21 @@
  * phone's browser. Anonymous visitors get the Authentication Required dialog first (SPEC section 2).
  */
 import { Download } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { buttonClass } from '../../ui/button.tsx';
 import { requireAuth } from '../auth/AuthRequired.tsx';
 import { useViewer } from '../auth/session.ts';
-import { InstallDialog } from '../pwa/InstallDialog.tsx';
 import { promptInstall, useInstallState } from '../pwa/install.ts';
+
+// Loaded the first time it is needed; it then stays mounted so closing it can hand focus back.
+const InstallDialog = lazy(() => import('../pwa/InstallDialog.tsx').then((m) => ({ default: m.InstallDialog })));
 
 export function GetAppButton({ className }: { className?: string }) {
   const { viewer } = useViewer();
   const install = useInstallState();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [helpUsed, setHelpUsed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   // The dialog has no Radix trigger to return focus to, so hand it back here once it has closed.
   const onHelpOpenChange = (open: boolean) => {
@@ -30,6 +33,7 @@ export function GetAppButton({ className }: { className?: string }) {
       if (outcome === 'accepted') toast.success('GigReel is being added to your device.');
       if (outcome !== 'unavailable') return;
     }
+    setHelpUsed(true);
     setHelpOpen(true);
   };
 
@@ -40,7 +44,11 @@ export function GetAppButton({ className }: { className?: string }) {
       <button type="button" className={buttonClass('outline', 'sm', 'shrink-0 whitespace-nowrap')} ref={button} onClick={() => void getApp()}>
         <Download className="h-4 w-4" aria-hidden="true" />Get App
       </button>
-      <InstallDialog open={helpOpen} onOpenChange={onHelpOpenChange} />
+      {helpUsed ? (
+        <Suspense fallback={null}>
+          <InstallDialog open={helpOpen} onOpenChange={onHelpOpenChange} />
+        </Suspense>
+      ) : null}
     </span>
   );
 }
