@@ -3,27 +3,9 @@
  * JSON, wrong shapes, hostile text, odd ids, odd queries, a foreign Origin), the answer is a 4xx in
  * the one error shape, never a 5xx. New routes are picked up by themselves.
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-
-type Route = { path: string; methods: string[] };
-
-/** Routes from Fastify's printed tree (each line adds its segment to its parent's path). */
-export function routesOf(app: FastifyInstance): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + (match[2] ?? '');
-    stack[depth] = path;
-    if (match[3]) routes.push({ path, methods: match[3].split(', ').filter((method) => method !== 'HEAD') });
-  }
-  return routes;
-}
+import { routesOf, type Route } from '../../test/routes.ts';
 
 /** Auth routes have their own, stricter tests (bad-input.test.ts); event streams never end. */
 const SKIP = [/^\/api\/auth\//, /^\/api\/events/];
