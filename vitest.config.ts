@@ -5,7 +5,7 @@ process.env.GIGREEL_TEST_RUN ??= `v${process.pid}`;
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'bench/**/*.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

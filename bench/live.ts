@@ -12,14 +12,12 @@
  * processes through LISTEN/NOTIFY), writes people and offers straight into the database, signs
  * everyone in over HTTP, and drops the database at the end. Results go to bench/results/.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { hashPassword } from '../apps/server/src/realtime/bench-support.ts';
-import postgres from 'postgres';
 import { openSse, type SseConnection } from '../apps/server/src/realtime/sse-client.ts';
+import { BENCH_DATABASE_SERVER, createPeople, freshDatabase, repoRoot, signIn, startServer, type ServerProcess } from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,65 +26,33 @@ const { values: args } = parseArgs({
     seconds: { type: 'string' },
     rate: { type: 'string' },
     processes: { type: 'string', default: '2' },
-    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'database-url': { type: 'string', default: BENCH_DATABASE_SERVER },
   },
 });
 const CONNECTIONS = Number(args.connections ?? (args.smoke ? 20 : 200));
 const SECONDS = Number(args.seconds ?? (args.smoke ? 5 : 30));
 const RATE = Number(args.rate ?? (args.smoke ? 10 : 20));
 const PROCESSES = Math.max(1, Number(args.processes));
-const PASSWORD = 'Bench-pass-1';
-const repoRoot = path.resolve(import.meta.dirname, '..');
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 
 async function main(): Promise<void> {
-  const dbName = `gigreel_bench_live_${process.pid}`;
-  const admin = postgres(args['database-url']!, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const url = new URL(args['database-url']!);
-  url.pathname = `/${dbName}`;
-  const servers: ChildProcess[] = [];
-  const dataDirs: string[] = [];
+  const database = await freshDatabase(args['database-url']!, `gigreel_bench_live_${process.pid}`);
+  const servers: ServerProcess[] = [];
   const streams: SseConnection[] = [];
   try {
     // servers
-    const bases: string[] = [];
-    for (let i = 0; i < PROCESSES; i++) {
-      const port = 4700 + (process.pid % 200) * 2 + i;
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'gigreel-bench-live-'));
-      dataDirs.push(dataDir);
-      const base = `http://127.0.0.1:${port}`;
-      servers.push(spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: repoRoot,
-        env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url.toString(), PUBLIC_URL: base, LOG_LEVEL: 'error', SEED_DEMO: 'never', WEB_DIST: path.join(dataDir, 'none') },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }));
-      await waitForHealth(base, servers[i]!);
-      bases.push(base);
-    }
+    for (let i = 0; i < PROCESSES; i++) servers.push(await startServer({ databaseUrl: database.url }));
+    const bases = servers.map((server) => server.base);
     log(`servers: ${bases.join(', ')} on one PostgreSQL database`);
 
     // people, each with an offer, written straight into the database
-    const db = postgres(url.toString(), { max: 2, onnotice: () => {} });
-    const hash = await hashPassword(PASSWORD);
-    const people = Array.from({ length: CONNECTIONS }, (_, i) => ({ id: `bench${i}`, email: `bench${i}@example.com`, offerId: '', cookie: '', base: bases[i % bases.length]! }));
-    await db`insert into users ${db(people.map((p, i) => ({ id: p.id, display_name: `Bench Person ${i}`, email: p.email, email_verified: true })))}`;
-    await db`insert into accounts ${db(people.map((p) => ({ id: `a-${p.id}`, account_id: p.id, provider_id: 'credential', user_id: p.id, password: hash })))}`;
-    const offerRows = await db<{ id: string; user_id: string }[]>`insert into offers ${db(people.map((p) => ({ user_id: p.id, title: `Offer of ${p.id}`, media_key: 'offers/bench.jpg', is_approved: true })))} returning id, user_id`;
-    for (const row of offerRows) people.find((p) => p.id === row.user_id)!.offerId = row.id;
-    await db.end();
+    const { people } = await createPeople(database.url, { count: CONNECTIONS, bases });
 
     // sign everyone in over HTTP (10 at a time: password hashing is the slow part)
     const signInStart = Date.now();
-    for (let i = 0; i < people.length; i += 10) {
-      await Promise.all(people.slice(i, i + 10).map(async (p) => {
-        const response = await fetch(`${p.base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: p.base }, body: JSON.stringify({ email: p.email, password: PASSWORD }) });
-        if (response.status !== 200) throw new Error(`sign-in failed for ${p.email}: ${response.status}`);
-        p.cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-      }));
-    }
+    await signIn(people);
     log(`${people.length} people signed in in ${((Date.now() - signInStart) / 1000).toFixed(1)} s`);
 
     // live connections
@@ -176,28 +142,8 @@ async function main(): Promise<void> {
     if (Object.keys(errors).length > 0 || latencies.length === 0) process.exitCode = 1;
   } finally {
     for (const stream of streams) stream.close();
-    await Promise.all(servers.map((child) => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(null);
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    })));
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server ${base} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server ${base} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await Promise.all(servers.map((server) => server.stop()));
+    await database.drop();
   }
 }
 

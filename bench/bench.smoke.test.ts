@@ -1,0 +1,68 @@
+/**
+ * The benchmark's smoke run, so `npm run bench` cannot rot: the feed, write-path and live sections
+ * through bench/run.ts at tiny sizes (200 offers, one-second loads), each expected to return figures
+ * with finite numbers. The web, media and mixed-load sections test their own smoke runs.
+ * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; when none answers,
+ * only the PGlite part of the feed section runs.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { feedSection, SMOKE as FEED_SMOKE } from './feed.ts';
+import type { Section } from './report.ts';
+import { runBench, type BenchReport } from './run.ts';
+import { benchServerUrl } from './seed.ts';
+
+async function postgresAnswers(): Promise<boolean> {
+  const sql = postgres(benchServerUrl(), { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+const hasPostgres = await postgresAnswers();
+const outDir = mkdtempSync(path.join(tmpdir(), 'gigreel-bench-smoke-'));
+const latest = path.join(import.meta.dirname, 'results', 'latest.json');
+const latestBefore = existsSync(latest) ? statSync(latest).mtimeMs : null;
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+function expectFigures(section: Section): void {
+  expect(section.figures.length).toBeGreaterThan(0);
+  for (const figure of section.figures) {
+    expect(Number.isFinite(figure.value), `${section.title}: ${figure.name} = ${figure.value}`).toBe(true);
+    expect(figure.name).not.toMatch(/failures/);
+  }
+}
+
+describe.skipIf(!hasPostgres)(`npm run bench -- --smoke (PostgreSQL at ${new URL(benchServerUrl()).host})`, () => {
+  let report: BenchReport;
+
+  it('runs the feed, write-path and live sections and writes the smoke report', async () => {
+    report = await runBench({ smoke: true, only: ['feed', 'writes', 'live'], outDir, log: () => {} });
+    expect(report.sections.map((section) => [section.key, section.error ?? 'ok'])).toEqual([['feed', 'ok'], ['writes', 'ok'], ['live', 'ok']]);
+    for (const section of report.sections) expectFigures(section);
+    expect(JSON.parse(readFileSync(path.join(outDir, 'smoke.json'), 'utf8')).mode).toBe('smoke');
+    expect(readFileSync(path.join(outDir, 'smoke.md'), 'utf8')).toMatch(/^# Benchmark report \(smoke\)/);
+    expect(existsSync(latest) ? statSync(latest).mtimeMs : null).toBe(latestBefore);
+  }, 150_000);
+
+  it('checks the budgets in the feed section and describes the machine', () => {
+    const feed = report.sections.find((section) => section.key === 'feed')!;
+    expect(feed.figures.filter((figure) => figure.holds !== undefined).length).toBeGreaterThan(0);
+    expect(report.machine.cores).toBeGreaterThan(0);
+    expect(report.machine.postgres).toMatch(/^PostgreSQL \d+/);
+  });
+});
+
+describe.skipIf(hasPostgres)('npm run bench -- --smoke without PostgreSQL', () => {
+  it('runs the feed section on PGlite alone (no PostgreSQL answered, so its sizes and the write paths are skipped)', async () => {
+    expectFigures(await feedSection({ ...FEED_SMOKE, postgresSizes: [] }, { smoke: true, log: () => {} }));
+  }, 90_000);
+});

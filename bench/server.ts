@@ -1,0 +1,118 @@
+/**
+ * The real server as a child process, configured as in production (NODE_ENV=production, warn-level
+ * logs, no demo data), on a seeded database; and signing bench people in over HTTP.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BenchDatabase } from './seed.ts';
+import { BENCH_PASSWORD, freePort } from './support.ts';
+
+export { freePort };
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+export type RunningServer = { base: string; pid: number; dataDir: string; authSecret: string; stop(): Promise<void> };
+
+/** Starts a child process running `script` (a TypeScript file under the repo) and waits for `healthPath`. */
+export async function startProcess(options: { script: string; env: Record<string, string | undefined>; port: number; healthPath: string; dataDir: string; ownsDataDir: boolean }): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [key, value] of Object.entries(options.env)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', options.script], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const base = `http://127.0.0.1:${options.port}`;
+  const stop = async () => {
+    await stopChild(child);
+    if (options.ownsDataDir) rmSync(options.dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(`${base}${options.healthPath}`, child, () => stderr);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, pid: child.pid!, dataDir: options.dataDir, authSecret: options.env.AUTH_SECRET ?? '', stop };
+}
+
+/** The API server on a seeded database, production-like. */
+export async function startServer(database: BenchDatabase): Promise<RunningServer> {
+  const port = await freePort();
+  const ownsDataDir = database.kind === 'postgres';
+  const dataDir = database.dataDir ?? mkdtempSync(path.join(tmpdir(), 'gigreel-bench-server-'));
+  return startProcess({
+    script: 'apps/server/src/main.ts',
+    port,
+    dataDir,
+    ownsDataDir,
+    healthPath: '/api/health',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'never',
+      ADMIN_EMAILS: undefined,
+      SMTP_URL: undefined,
+      S3_BUCKET: undefined,
+    },
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}\n${stderr()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within 90 s\n${stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Signs bench-<i> in over HTTP and returns the Cookie header value for the session. */
+export async function signIn(base: string, person: number): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: `bench-${person}@bench.example`, password: BENCH_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in of bench-${person} failed: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+}
+
+/** Signs in people 0..count-1, a few at a time (password hashing is the slow part). */
+export async function signInMany(base: string, count: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i += 8) {
+    const batch = Array.from({ length: Math.min(8, count - i) }, (_, j) => i + j);
+    cookies.push(...(await Promise.all(batch.map((person) => signIn(base, person)))));
+  }
+  return cookies;
+}
