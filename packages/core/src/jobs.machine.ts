@@ -1,13 +1,18 @@
-/** Private job status (SPEC section 4): pending -> accepted or declined, by the recipient only, only while pending. */
+/**
+ * Private job status (SPEC section 4): pending -> accepted or declined, by the recipient only, only while
+ * pending. A job the buyer has already paid for (its order moved past awaiting payment) can still be
+ * accepted but no longer declined: the buyer would have paid for work refused.
+ */
 import type { JobStatus } from './constants.ts';
 import { jobsTexts } from './jobs.texts.ts';
 
 export type JobDecision = 'accepted' | 'declined';
 export type JobMoveDecision = { ok: true; to: JobDecision } | { ok: false; reason: 'role' | 'state'; message: string };
 
-export function decideJobMove(status: JobStatus, isRecipient: boolean, to: JobDecision): JobMoveDecision {
+export function decideJobMove(status: JobStatus, isRecipient: boolean, to: JobDecision, paidFor = false): JobMoveDecision {
   if (!isRecipient) return { ok: false, reason: 'role', message: jobsTexts.onlyRecipient };
   if (status !== 'pending') return { ok: false, reason: 'state', message: jobsTexts.notPending(status) };
+  if (to === 'declined' && paidFor) return { ok: false, reason: 'state', message: jobsTexts.paidCannotDecline };
   return { ok: true, to };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './constants.ts';
 import { decideJobMove, jobBadgeVariant } from './jobs.machine.ts';
+import { jobsTexts } from './jobs.texts.ts';
 import { budgetToPence, looksLikeJobFile, privateJobFields } from './jobs.schemas.ts';
 import { availableOrderMoves, decideOrderMove, paymentBadgeVariant, type OrderMove, type OrderRole } from './orders.machine.ts';
 import { BUYER_MESSAGE_KEYS, ORDER_MESSAGES, SELLER_MESSAGE_KEYS, isMessageKeyFor, orderMessageText } from './orders.messages.ts';
@@ -61,6 +62,9 @@ describe('private jobs', () => {
     expect(decideJobMove('pending', true, 'accepted')).toEqual({ ok: true, to: 'accepted' });
     expect(decideJobMove('pending', false, 'accepted')).toMatchObject({ ok: false, reason: 'role' });
     for (const status of ['accepted', 'declined', 'delivered'] as const) expect(decideJobMove(status, true, 'declined')).toMatchObject({ ok: false, reason: 'state' });
+    // paid for: accept only
+    expect(decideJobMove('pending', true, 'declined', true)).toEqual({ ok: false, reason: 'state', message: jobsTexts.paidCannotDecline });
+    expect(decideJobMove('pending', true, 'accepted', true)).toEqual({ ok: true, to: 'accepted' });
     expect(jobBadgeVariant('declined')).toBe('destructive');
   });
 

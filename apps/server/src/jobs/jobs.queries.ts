@@ -78,6 +78,12 @@ export async function insertFiles(db: Conn, files: Array<JobFileRow & { createdA
 }
 
 /** Moves a pending job only; returns false when it was decided already. */
+/** The status of a job's order, its row locked until the transaction ends (null: no order). */
+export async function lockOrderOfJob(tx: Tx, jobId: string): Promise<OrderStatus | null> {
+  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.jobId, jobId)).for('update');
+  return (row?.status as OrderStatus | undefined) ?? null;
+}
+
 export async function decideJob(db: Conn, id: string, status: 'accepted' | 'declined'): Promise<boolean> {
   const rows = await db.update(privateJobs).set({ status }).where(and(eq(privateJobs.id, id), eq(privateJobs.status, 'pending'))).returning({ id: privateJobs.id });
   return rows.length === 1;

@@ -95,7 +95,9 @@ export async function decideJob({ deps, actor, jobId, status }: Ctx & { jobId: s
   await deps.database.db.transaction(async (tx) => {
     const job = await q.findJob(tx, jobId);
     if (!job || !canReadJob(actor, job)) throw notFound(jobsTexts.notFound);
-    const decision = decideJobMove(job.status, isRecipient(actor, job), status);
+    // The order row is locked as marking it paid locks it, so a payment and a decline cannot cross.
+    const orderStatus = await q.lockOrderOfJob(tx, jobId);
+    const decision = decideJobMove(job.status, isRecipient(actor, job), status, orderStatus !== null && orderStatus !== 'awaiting_payment');
     if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
     if (!(await q.decideJob(tx, jobId, status))) throw conflict(jobsTexts.notPending('decided'));
     await createNotification(tx, { userId: job.fromUserId, kind: status === 'accepted' ? 'job_accepted' : 'job_declined', title: status === 'accepted' ? jobsTexts.accepted(job.title) : jobsTexts.declined(job.title), link: '/orders' });

@@ -139,6 +139,16 @@ describe('the inbox, the decision and the files', () => {
     expect((await sender.get(`/api/orders/${orderId}`)).json().order.status).toBe('awaiting_payment');
   });
 
+  it('a job the buyer has paid for can be accepted but not declined', async () => {
+    const { job, orderId } = (await send(sender, { title: 'Paid up front', deliveryTime: '2 Days' })).json();
+    expect((await sender.post(`/api/orders/${orderId}/paid`)).statusCode).toBe(200);
+    const decline = await designer.post(`/api/jobs/${job.id}/status`, { status: 'declined' });
+    expect(decline.statusCode).toBe(409);
+    expect(decline.json().error.message).toBe(jobsTexts.paidCannotDecline);
+    expect((await designer.get('/api/jobs/inbox')).json().jobs.find((j: { id: string }) => j.id === job.id).status).toBe('pending');
+    expect((await designer.post(`/api/jobs/${job.id}/status`, { status: 'accepted' })).json().job.status).toBe('accepted');
+  });
+
   it('delivers a job through the same order flow', async () => {
     const { order } = (await designer.get('/api/jobs/inbox')).json().jobs.find((j: { id: string }) => j.id === jobId);
     expect((await designer.post(`/api/orders/${order.id}/paid`)).statusCode).toBe(403);

@@ -1,4 +1,4 @@
-/** View Details: description, delivery time, budget, files, and Accept Job / Decline while pending (SPEC section 2). */
+/** View Details: description, delivery time, budget, files, and Accept Job / Decline while pending (SPEC section 2); Decline only until the buyer has paid. */
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatPence, jobsTexts, type JobDecision, type PrivateJob } from '@gigreel/core';
@@ -11,6 +11,8 @@ import { useDecideJob } from './jobs.api.ts';
 export function JobDetailsDialog({ job, onOpenChange }: { job: PrivateJob | null; onOpenChange: (open: boolean) => void }) {
   const decide = useDecideJob();
   if (!job) return null;
+  // Paid for already: the server refuses a decline, so only Accept is offered.
+  const paidFor = job.order !== null && job.order.status !== 'awaiting_payment';
   const choose = (status: JobDecision) =>
     decide.mutate(
       { jobId: job.id, status },
@@ -49,8 +51,8 @@ export function JobDetailsDialog({ job, onOpenChange }: { job: PrivateJob | null
         {job.order?.status === 'paid' ? <p className="rounded-lg border border-emerald-700 bg-emerald-950/60 p-3 text-emerald-200">{jobsTexts.paidNote}</p> : null}
         {job.status === 'pending' ? (
           <div className="grid grid-cols-2 gap-2">
-            <Button variant="outline" size="lg" busy={decide.isPending && decide.variables?.status === 'declined'} disabled={decide.isPending} onClick={() => choose('declined')}>{jobsTexts.decline}</Button>
-            <Button size="lg" busy={decide.isPending && decide.variables?.status === 'accepted'} disabled={decide.isPending} onClick={() => choose('accepted')}>{jobsTexts.accept}</Button>
+            {paidFor ? null : <Button variant="outline" size="lg" busy={decide.isPending && decide.variables?.status === 'declined'} disabled={decide.isPending} onClick={() => choose('declined')}>{jobsTexts.decline}</Button>}
+            <Button size="lg" className={paidFor ? 'col-span-2' : undefined} busy={decide.isPending && decide.variables?.status === 'accepted'} disabled={decide.isPending} onClick={() => choose('accepted')}>{jobsTexts.accept}</Button>
           </div>
         ) : null}
       </div>
