@@ -3,7 +3,7 @@
  * SPEC sections 2, 4 and 8.
  */
 import { Hash, Search, X } from 'lucide-react';
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { offerTexts, texts, type FeedOffer } from '@gigreel/core';
@@ -13,8 +13,6 @@ import { feedFilterFrom, useFeedPages, useOffer, useViewerStates, type FeedFilte
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
-// Admins only: nobody else loads the debug panel's code.
-const FeedDebugPanel = lazy(() => import('../features/feed/FeedDebugPanel.tsx').then((m) => ({ default: m.FeedDebugPanel })));
 
 export default function FeedPage() {
   const { offerId } = useParams();
@@ -54,7 +52,6 @@ export default function FeedPage() {
   ) : filter.q ? (
     <FilterChip icon={<Search className="h-3.5 w-3.5" aria-hidden="true" />} text={filter.q} clearLabel="Clear search" onClear={clear} />
   ) : null;
-  const debug = viewer?.isAdmin ? <Suspense fallback={null}><FeedDebugPanel rendered={offers.length} onRefresh={() => void feed.refetch()} /></Suspense> : null;
 
   if (feed.isPending || (offerId && shared.isPending)) return <Spinner label="Loading offers" />;
   if (offers.length === 0) {
@@ -75,7 +72,6 @@ export default function FeedPage() {
             {reason ? <p>{reason.total === 0 ? offerTexts.noOffersYet : offerTexts.filteredOut(reason.total, reason.filteredOut)}</p> : filter.q || filter.tag ? <p>Nothing matches this filter yet.</p> : <p>{offerTexts.noOffersYet}</p>}
           </EmptyState>
         )}
-        {debug}
       </div>
     );
   }
@@ -91,7 +87,6 @@ export default function FeedPage() {
       }}
       onTag={(tag) => navigate(`/?tag=${encodeURIComponent(tag)}`)}
       overlay={chip}
-      aside={debug}
     />
   );
 }

@@ -29,11 +29,9 @@ type Props = {
   onTag: (tag: string) => void;
   /** Shown over the top-left of the feed (the filter chip). */
   overlay?: ReactNode;
-  /** Shown beside the frame on a desktop and above the feed on a phone (the admin debug panel). */
-  aside?: ReactNode;
 };
 
-export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay, aside }: Props) {
+export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay }: Props) {
   const { viewer } = useViewer();
   const count = offers.length;
   const [index, setIndex] = useState(0);
@@ -142,7 +140,6 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay, as
           <ChevronDown className="h-6 w-6" aria-hidden="true" />
         </button>
       </div>
-      {aside}
 
       <Suspense fallback={null}>
         {dialog?.kind === 'message' ? (
