@@ -4,7 +4,7 @@
  * shares change the numbers at once and survive a reload; tags, search, /explore and /boosted.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, logIn, test } from './fixtures.ts';
+import { expect, logIn, signUpVerified, test } from './fixtures.ts';
 
 // The app's service worker would take requests past page.route(), which one test uses to fail a boost.
 test.use({ serviceWorkers: 'block' });
@@ -233,4 +233,33 @@ test('boost, favourite, react and share change at once and survive a reload; tag
   await page.keyboard.press('Escape');
   await onScreen(page).getByRole('button', { name: 'Message' }).click();
   await expect(page.getByRole('dialog', { name: 'Send Message' })).toBeVisible();
+});
+
+test('empty states and the phone share sheet', async ({ page }) => {
+  // A search that matches nothing says so, with a way back to the whole feed.
+  await page.goto(`/?q=${encodeURIComponent('no offer is called this')}`);
+  await expect(page.getByRole('heading', { name: 'No offers found' })).toBeVisible();
+  await expect(page.getByText('Nothing matches this filter yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Browse Feed' }).click();
+  await expect(onScreen(page)).toBeVisible();
+
+  // Where the device has a share sheet, Share hands it the offer's link.
+  await page.addInitScript({ content: 'window.__shared = []; Object.defineProperty(navigator, "share", { configurable: true, value: async (data) => { window.__shared.push(data); } });' });
+  await page.goto('/?tag=music');
+  const offer = onScreen(page);
+  const share = offer.getByRole('button', { name: /^Share, \d+$/ });
+  const shares = await countIn(share);
+  await share.click();
+  await expect(share).toHaveAttribute('aria-label', `Share, ${shares + 1}`);
+  const shared = await page.evaluate<Array<{ title: string; url: string }>>('window.__shared');
+  expect(shared).toHaveLength(1);
+  expect(shared[0]!.title).toBe('Custom beats for your next reel');
+  expect(shared[0]!.url).toMatch(/\/offer\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Link copied')).toHaveCount(0);
+
+  // Someone who has boosted nothing yet.
+  await signUpVerified(page);
+  await page.goto('/boosted');
+  await expect(page.getByRole('heading', { name: 'No Boosts Yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Feed' })).toBeVisible();
 });

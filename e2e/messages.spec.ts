@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { messageTexts, notificationTexts, texts } from '@gigreel/core';
-import { expect, logIn, test } from './fixtures.ts';
+import { expect, logIn, signUpVerified, test } from './fixtures.ts';
 
 const SHOTS = path.join(process.cwd(), '.tmp', 'screenshots');
 
@@ -110,7 +110,7 @@ test('two people exchange messages live, with badges, the notification centre an
     await expect(dialog.getByText(`0/1000`)).toBeVisible();
     await expect(send).toBeDisabled();
     await box.fill('<script>alert(1)</script>');
-    await expect(dialog.getByText(messageTexts.invalidBody)).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText(`${messageTexts.invalidTitle}: ${messageTexts.invalidBody}`);
     await expect(send).toBeDisabled();
     await box.fill('x'.repeat(1001));
     await expect(dialog.getByText('1000/1000')).toBeVisible();
@@ -186,6 +186,12 @@ test('anonymous people are asked to log in, and mark-all-read clears the notific
   await expect(page.getByRole('dialog', { name: texts.auth.required })).toContainText(texts.auth.loginToMessage);
   await page.goto('/messages');
   await expect(page).toHaveURL(/\/signup/);
+  // Someone new has no conversations yet.
+  await signUpVerified(page);
+  await page.goto('/messages');
+  await expect(page.getByRole('heading', { name: messageTexts.noMessages })).toBeVisible();
+  await expect(page.getByText(messageTexts.noMessagesHint)).toBeVisible();
+  await page.context().clearCookies();
   await logIn(page, 'sam@example.com');
   await page.goto('/notifications');
   await expect(page.getByRole('heading', { name: notificationTexts.pageTitle, exact: true })).toBeVisible();

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { expect, logIn, mailsTo, test } from './fixtures.ts';
+import { expect, logIn, mailsTo, signUpVerified, test } from './fixtures.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 // A 1x1 PNG.
@@ -162,4 +162,31 @@ test('a private job goes to the designer, who accepts it; paying shows the paid 
   await expect(designer.getByRole('listitem').filter({ hasText: title }).getByText('Payment confirmed. You can now deliver this job from the Orders page.')).toBeVisible();
   await shot(designer, 'agent-jobs', project);
   await done(designer);
+});
+
+test('Buy on a paid offer in the feed: the seller\'s payment page, then "I\'ve paid" records the order', async ({ page }, testInfo) => {
+  await signUpVerified(page, { displayName: 'Feed Buyer' });
+  await page.goto('/?tag=branding');
+  const offer = page.locator('article:not([inert])');
+  await expect(offer).toHaveAttribute('aria-label', /^A logo for your brand in 48 hours/);
+
+  // When the server cannot record it, the buyer is told and nothing is half done.
+  await page.route('**/api/orders', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 409, json: { error: { code: 'conflict', message: 'Please try again in a moment.' } } }) : route.fallback()));
+  await offer.getByRole('button', { name: 'Buy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Payment' });
+  await expect(dialog.getByRole('link', { name: /Open payment page/ })).toHaveAttribute('target', '_blank');
+  await expect(dialog.getByRole('link', { name: /Open payment page/ })).toHaveAttribute('href', /^https:\/\/www\.paypal\.com\/paypalme\/maya/);
+  await dialog.getByRole('button', { name: "I've paid" }).click();
+  await expect(page.getByText('Failed to confirm payment')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await page.unroute('**/api/orders');
+
+  await dialog.getByRole('button', { name: "I've paid" }).click();
+  await expect(page.getByText('Payment confirmed. The seller has been told.')).toBeVisible();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'A logo for your brand in 48 hours' })).toBeVisible();
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await shot(page, 'bought-from-feed', testInfo.project.name);
+  await page.goto('/orders');
+  await expect(page.getByRole('tab', { name: 'My Orders (1)' })).toBeVisible();
 });

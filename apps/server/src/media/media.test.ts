@@ -24,6 +24,9 @@ describe('GET /media/*', () => {
     expect(response.headers['accept-ranges']).toBe('bytes');
     expect(Number(response.headers['content-length'])).toBe(1000);
     expect(response.rawPayload.equals(bytes)).toBe(true);
+    // A stored file never changes under its name, so browsers and CDNs keep it for a year.
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-security-policy']).toContain('sandbox');
   });
 
   it('answers a Range with 206 and exactly those bytes', async () => {

@@ -29,7 +29,7 @@ export function MessageComposer({ label, onSend, compact, autoFocus }: Props) {
   const form = useForm({ resolver: zodResolver(replyMessageInput), mode: 'onChange', defaultValues: { text: '' } });
   const text = form.watch('text');
   const { isValid, isSubmitting, errors } = form.formState;
-  const showError = text.trim().length > 0 && errors.text ? messageTexts.invalidBody : undefined;
+  const showError = text.trim().length > 0 && errors.text ? `${messageTexts.invalidTitle}: ${messageTexts.invalidBody}` : undefined;
 
   const submit = form.handleSubmit(async ({ text: clean }) => {
     try {
