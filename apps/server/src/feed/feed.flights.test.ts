@@ -65,4 +65,36 @@ describe('createFlights', () => {
     expect(await other).toBe('y');
     expect(await share('x', async () => 'again')).toBe('again');
   });
+
+  it('with keepMs, a finished answer serves later requests until it is that old, never a strict one, and forget() drops it', async () => {
+    const share = createFlights<number>({ keepMs: 60_000 });
+    let runs = 0;
+    const work = async () => ++runs;
+    expect(await share('a', work)).toBe(1);
+    expect(await share('a', work)).toBe(1);
+    expect(await share('a', work, { strict: true })).toBe(2);
+    expect(await share('a', work)).toBe(2);
+    share.forget();
+    expect(await share('a', work)).toBe(3);
+    const brief = createFlights<number>({ keepMs: 1 });
+    expect(await brief('a', work)).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await brief('a', work)).toBe(5);
+  });
+
+  it('an answer computed across a forget() is not kept, and at most maxKept keys are', async () => {
+    const share = createFlights<string>({ keepMs: 60_000, maxKept: 2 });
+    const slow = gate<string>();
+    const early = share('page', () => slow.promise);
+    await nextTurn();
+    share.forget(); // a write landed while the page was being read
+    slow.open('before the write');
+    expect(await early).toBe('before the write');
+    expect(await share('page', async () => 'after the write')).toBe('after the write');
+    await share('b', async () => 'b');
+    await share('c', async () => 'c');
+    // 'page' was the oldest of three: dropped
+    expect(await share('page', async () => 'read again')).toBe('read again');
+    expect(await share('c', async () => 'not read')).toBe('c');
+  });
 });

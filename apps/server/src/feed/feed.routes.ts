@@ -10,10 +10,20 @@ import { getFeedPage, getFeedStates, getPopularTags } from './feed.service.ts';
 
 /** How long browsers and shared caches may reuse the public feed page before asking again. */
 export const FEED_MAX_AGE_SECONDS = 15;
+/** How long this process reuses a public feed page it computed, unless it serves a write meanwhile. */
+export const FEED_REUSE_MS = 1000;
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function feedRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  // The public page is the same for every normal viewer, so concurrent requests for it share one computation.
-  const publicPages = createFlights<{ body: Buffer; etag: string }>();
+  // The public page is the same for every normal viewer: concurrent requests share one computation,
+  // and its answer serves for a second. Any write this process serves drops the kept pages before
+  // its answer goes out, so whoever made it (and everyone after) reads the page afresh; other
+  // processes catch up within the second.
+  const publicPages = createFlights<{ body: Buffer; etag: string }>({ keepMs: FEED_REUSE_MS });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE.has(request.method)) publicPages.forget();
+    return payload;
+  });
 
   app.get('/api/feed', async (request, reply) => {
     const query = parse(feedQuery, request.query);
