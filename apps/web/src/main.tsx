@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import './index.css';
 import './features/pwa/register.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
