@@ -4,10 +4,11 @@
  * test so a report names the screen.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
 
-type Screen = { name: string; path: string; as?: string; ready?: (page: Page) => Promise<void> };
+/** `path` may be worked out at run time, through the API as the screen's person (ids of orders, creators). */
+type Screen = { name: string; path: string | ((page: Page, baseURL: string) => Promise<string>); as?: string; ready?: (page: Page) => Promise<void> };
 
 /** Signs in through the API (the login screen has its own test), sharing the page's cookies. */
 async function signIn(page: Page, baseURL: string, email: string) {
@@ -16,6 +17,29 @@ async function signIn(page: Page, baseURL: string, email: string) {
 }
 
 const heading = (page: Page) => expect(page.getByRole('heading').first()).toBeVisible();
+
+/** Maya's paid offer (seeded), read from the public feed. */
+async function mayasOffer(page: Page): Promise<{ id: string; creator: { id: string } }> {
+  const feed = await (await page.request.get('/api/feed?tag=branding')).json();
+  return feed.offers[0];
+}
+
+/** An order on Maya's offer bought by Leo, paid when asked: Leo's answer through his own API session. */
+async function leosOrder(page: Page, baseURL: string, paid: boolean): Promise<string> {
+  const leo = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  expect((await leo.post('/api/auth/sign-in/email', { data: { email: 'leo@example.com', password: DEMO_PASSWORD } })).ok()).toBe(true);
+  const created = await leo.post('/api/orders', { data: { offerId: (await mayasOffer(page)).id } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { order } = await created.json();
+  if (paid) expect((await leo.post(`/api/orders/${order.id}/paid`)).ok()).toBe(true);
+  await leo.dispose();
+  return order.id;
+}
+
+const adminTab = (name: string, title: RegExp) => async (page: Page) => {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+};
 
 const SCREENS: Screen[] = [
   { name: 'landing', path: '/landing' },
@@ -41,6 +65,12 @@ const SCREENS: Screen[] = [
   { name: 'orders', path: '/orders', as: 'leo@example.com' },
   { name: 'private job', path: '/private-job', as: 'leo@example.com' },
   { name: 'agent jobs', path: '/agent-jobs', as: 'designer@example.com' },
+  { name: 'creator page', path: async (page) => `/creator/${(await mayasOffer(page)).creator.id}` },
+  { name: 'order (buyer)', path: async (page, baseURL) => `/order/${await leosOrder(page, baseURL, false)}`, as: 'leo@example.com' },
+  { name: 'delivery upload (seller)', path: async (page, baseURL) => `/order/${await leosOrder(page, baseURL, true)}/upload`, as: 'maya@example.com', ready: async (page) => expect(page.getByLabel('Delivery file')).toBeAttached() },
+  { name: 'admin messages', path: '/admin', as: 'admin@example.com', ready: adminTab('Messages', /^Messages/) },
+  { name: 'admin testing', path: '/admin', as: 'admin@example.com', ready: adminTab('Testing', /self-test/) },
+  { name: 'admin export', path: '/admin', as: 'admin@example.com', ready: adminTab('Export', /Export Center/) },
   {
     name: 'admin',
     path: '/admin',
@@ -52,7 +82,7 @@ const SCREENS: Screen[] = [
 for (const screen of SCREENS) {
   test(`a11y: ${screen.name} has no serious or critical violations`, async ({ page, baseURL }) => {
     if (screen.as) await signIn(page, baseURL!, screen.as);
-    await page.goto(screen.path);
+    await page.goto(typeof screen.path === 'string' ? screen.path : await screen.path(page, baseURL!));
     await (screen.ready ?? heading)(page);
     // let lazy chunks, queries and entrance transitions settle
     await page.waitForTimeout(400);
