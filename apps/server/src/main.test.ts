@@ -135,5 +135,14 @@ describe.runIf(embeddedRun)('the server process in production', () => {
     expect((await signIn(base, 'admin@example.com')).status).toBe(401);
     expect((await signIn(base, 'maya@example.com')).status).toBe(401);
     expect(await stop(started)).toBe(0);
+
+    // `npm run seed` (not in production) fills a database without accounts once, and only once.
+    const seed = run(['npm', 'run', '--silent', 'seed'], { DATA_DIR: dataDir });
+    expect(await seed.exited, seed.output()).toBe(0);
+    expect(seed.output()).toContain('demo data created');
+    expect(mediaFiles(dataDir).length).toBeGreaterThan(0);
+    const again = run(['npm', 'run', '--silent', 'seed'], { DATA_DIR: dataDir });
+    expect(await again.exited).toBe(0);
+    expect(again.output()).toContain('The database already has accounts; demo data was not added.');
   }, 240_000);
 });
