@@ -74,8 +74,18 @@ test('a new creator posts a video offer; once approved it plays in the feed', as
   await media.setInputFiles(VIDEO);
   await expect(page.getByLabel('Media preview')).toBeVisible();
   await expect(submit).toBeEnabled();
+  // The upload shows its progress (the answer is held back a moment to see it).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/offers/mine', async (route) => {
+    if (route.request().method() === 'PUT') await held;
+    await route.fallback();
+  });
   await submit.click();
+  await expect(page.getByRole('progressbar', { name: 'Uploading media' })).toBeVisible();
+  release();
   await expect(page.getByText('Your offer has been posted!')).toBeVisible();
+  await page.unroute('**/api/offers/mine');
   await expect(page).toHaveURL(/\/$/);
 
   // Awaiting approval until the admin approves it; never in the feed before.

@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { DELIVERY_ACCEPT, DELIVERY_MAX_FILE_BYTES, ordersTexts, texts } from '@gigreel/core';
 import { ApiError } from '../api/client.ts';
 import { BackLink } from '../features/orders/BackLink.tsx';
-import { ProgressBar } from '../features/orders/ProgressBar.tsx';
+import { ProgressBar } from '../ui/progress.tsx';
 import { useOrder, useUploadDelivery } from '../features/orders/orders.api.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, PageTitle, Spinner } from '../ui/misc.tsx';

@@ -13,6 +13,7 @@ import {
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { TextAreaField, TextField } from '../../ui/field.tsx';
+import { ProgressBar } from '../../ui/progress.tsx';
 import { useCreators, useSaveGig } from './admin.api.ts';
 
 const t = adminTexts.gigs;
@@ -108,7 +109,7 @@ export function GigDialog({ gig, onClose }: { gig: AdminGig | 'new' | null; onCl
             <TextField label="Purchase note" maxLength={PURCHASE_NOTE_MAX} error={errors.purchaseNote?.message} {...form.register('purchaseNote')} />
           </div>
         ) : null}
-        {save.isPending && file ? <progress value={progress} max={1} className="w-full" aria-label="Upload progress" /> : null}
+        {save.isPending && file ? <ProgressBar value={progress} label="Upload progress" /> : null}
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>Cancel</Button>
           <Button type="submit" busy={save.isPending}>{editing ? 'Save Changes' : 'Create Gig'}</Button>

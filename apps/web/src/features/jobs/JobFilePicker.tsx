@@ -2,7 +2,7 @@
 import { Paperclip, X } from 'lucide-react';
 import { useId, type ChangeEvent } from 'react';
 import { jobsTexts, looksLikeJobFile, PRIVATE_JOB_ACCEPT, PRIVATE_JOB_FILE_MAX, PRIVATE_JOB_MAX_FILES } from '@gigreel/core';
-import { ProgressBar } from '../orders/ProgressBar.tsx';
+import { ProgressBar } from '../../ui/progress.tsx';
 
 type Props = { files: File[]; onChange: (files: File[]) => void; onProblem: (message: string) => void; progress: number | null; disabled?: boolean };
 

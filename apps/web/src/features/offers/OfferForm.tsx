@@ -13,6 +13,7 @@ import { ApiError } from '../../api/client.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { TextAreaField, TextField } from '../../ui/field.tsx';
+import { ProgressBar } from '../../ui/progress.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 import { useSaveOffer } from './offers.queries.ts';
 
@@ -111,9 +112,7 @@ export function OfferForm({ existing }: { existing: OwnOffer | null }) {
 
       {progress !== null ? (
         <div className="flex flex-col gap-1">
-          <div role="progressbar" aria-label="Uploading media" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="h-2 overflow-hidden rounded-full bg-zinc-800">
-            <div className="h-full bg-brand-500 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
-          </div>
+          <ProgressBar value={progress} label="Uploading media" />
           <p className="text-xs text-zinc-400">{progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Processing media…'}</p>
         </div>
       ) : null}

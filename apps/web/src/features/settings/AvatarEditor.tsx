@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { AVATAR_ACCEPT, checkAvatarFile, profileTexts, type OwnProfile } from '@gigreel/core';
 import { ApiError } from '../../api/client.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
+import { ProgressBar } from '../../ui/progress.tsx';
 import { Avatar } from '../layout/Avatar.tsx';
 import { useRemoveAvatar, useUploadAvatar } from '../profile/profile.queries.ts';
 
@@ -84,9 +85,7 @@ export function AvatarEditor({ profile }: { profile: OwnProfile }) {
         </div>
         {progress !== null ? (
           <div className="flex items-center gap-2">
-            <div role="progressbar" aria-label="Uploading photo" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 flex-1 overflow-hidden rounded-full bg-zinc-800">
-              <div className="h-full bg-brand-500 transition-[width]" style={{ width: `${percent}%` }} />
-            </div>
+            <ProgressBar value={progress} label="Uploading photo" />
             <span className="w-10 text-right text-xs tabular-nums text-zinc-300">{percent}%</span>
           </div>
         ) : (
