@@ -3,7 +3,7 @@
  * bench/results/latest.md and latest.json (and the summary table into the README's Benchmarks
  * section after a full run of every section).
  *
- *   npm run bench                          # all sections, full sizes (about half an hour)
+ *   npm run bench                          # all sections, full sizes (about a quarter of an hour)
  *   npm run bench -- --only feed,writes    # some sections
  *   npm run bench -- --smoke               # tiny sizes, a few seconds each; writes .tmp/bench/smoke.md/json
  *
