@@ -210,6 +210,11 @@ describe('self-test', () => {
     expect(await t.deps.database.query('select count(*)::int as n from offers')).toEqual(before);
     const none = await admin.request({ method: 'POST', url: '/api/admin/self-test', ...multipart({ note: 'x' }) });
     expect(none.json().error.message).toBe('Please select a test file first');
+    // A file that is not media is refused as it arrives (the screen says "Test Error"), nothing left behind.
+    const refused = await admin.request({ method: 'POST', url: '/api/admin/self-test', ...multipart({}, { name: 'notes.png', type: 'image/png', bytes: Buffer.from('plain text, not a picture') }) });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().error.message).toBe('Invalid file type');
+    expect(await t.deps.database.query('select count(*)::int as n from offers')).toEqual(before);
   });
 });
 

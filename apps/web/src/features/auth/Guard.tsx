@@ -10,7 +10,7 @@ const SAVED_PATH = 'gigreel.afterLogin';
 const POST_LOGIN_CHECKED = 'gigreel.postLoginChecked';
 
 export function Guard({ children }: { children: ReactNode }) {
-  const { viewer, loading } = useViewer();
+  const { viewer, loading, unknown } = useViewer();
   const location = useLocation();
   const leaving = !loading && viewer === null && isLeavingAfterSignOut();
   const decision = loading
@@ -23,6 +23,7 @@ export function Guard({ children }: { children: ReactNode }) {
         viewer,
         savedPath: sessionStorage.getItem(SAVED_PATH),
         postLoginChecked: viewer !== null && sessionStorage.getItem(POST_LOGIN_CHECKED) === viewer.id,
+        viewerUnknown: unknown,
       });
   // One toast per navigation, even when React runs the effect twice.
   const toasted = useRef<string | null>(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { texts, type Viewer } from '@gigreel/core';
+import { adminTexts, texts, type Viewer } from '@gigreel/core';
 import { decideRoute, type GuardInput } from './guard.ts';
 
 const person = (over: Partial<Viewer> = {}): Viewer => ({
@@ -78,6 +78,11 @@ describe('the admin area', () => {
   it('a signed-in non-admin goes to / with "Access Denied"', () => {
     expect(at('/admin', { viewer: person() })).toEqual({ to: '/', toast: { title: texts.auth.accessDenied, description: texts.auth.accessDeniedBody, destructive: true } });
     expect(at('/admin/anything', { viewer: person() })?.to).toBe('/');
+  });
+  it('when the server cannot say who is signed in: "Failed to verify admin permissions", and to /', () => {
+    expect(at('/admin', { viewerUnknown: true })).toEqual({ to: '/', toast: { title: adminTexts.verifyFailed, destructive: true } });
+    // elsewhere the person is treated as anonymous
+    expect(at('/', { viewerUnknown: true })).toBeNull();
   });
   it('admins stay', () => {
     expect(at('/admin', { viewer: admin })).toBeNull();

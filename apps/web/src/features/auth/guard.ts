@@ -16,7 +16,7 @@
  * The outcome of an email-verification link (/?verified=1, or with &error=...) adds its toast and
  * drops those parameters from the address.
  */
-import { ADMIN_MAY_STAY, accessFor, texts, type Viewer } from '@gigreel/core';
+import { ADMIN_MAY_STAY, accessFor, adminTexts, texts, type Viewer } from '@gigreel/core';
 
 export type GuardToast = { title: string; description?: string; destructive?: boolean };
 export type GuardDecision = {
@@ -36,6 +36,8 @@ export type GuardInput = {
   savedPath: string | null;
   /** Whether the post-login check already ran for this viewer in this tab. */
   postLoginChecked: boolean;
+  /** The server could not say who is signed in (it failed, or could not be reached). */
+  viewerUnknown?: boolean;
 };
 
 const VERIFY_PARAMS = ['verified', 'error'];
@@ -53,8 +55,10 @@ export function decideRoute(input: GuardInput): GuardDecision {
   return { ...decision, to: decision?.to ?? (rest ? `/?${rest}` : '/'), toast: verifyToast };
 }
 
-function decide({ pathname, search, viewer, savedPath, postLoginChecked }: GuardInput): GuardDecision {
+function decide({ pathname, search, viewer, savedPath, postLoginChecked, viewerUnknown }: GuardInput): GuardDecision {
   const access = accessFor(pathname);
+  // SPEC section 8: the permission check itself failed, which is not the same as being refused.
+  if (viewerUnknown && access === 'admin') return { to: '/', toast: { title: adminTexts.verifyFailed, destructive: true } };
   if (!viewer) {
     if (access === 'admin') {
       return { to: '/login', savePath: pathname + search, toast: { title: texts.auth.required, description: texts.auth.adminLoginRequired, destructive: true } };

@@ -8,9 +8,9 @@ export const viewerKey = ['me'] as const;
 
 const viewerQuery = { queryKey: viewerKey, queryFn: () => api<MeResponse>('/api/me'), staleTime: 60_000 };
 
-export function useViewer(): { viewer: Viewer | null; loading: boolean } {
+export function useViewer(): { viewer: Viewer | null; loading: boolean; unknown: boolean } {
   const query = useQuery(viewerQuery);
-  return { viewer: query.data?.viewer ?? null, loading: query.isPending };
+  return { viewer: query.data?.viewer ?? null, loading: query.isPending, unknown: query.isError && query.data === undefined };
 }
 
 /** Asks who is signed in as the app starts, before the first render (the guard waits for the answer). */
