@@ -132,11 +132,21 @@ test('each tab of the dashboard', async ({ page }) => {
   await page.getByRole('button', { name: 'Run Test' }).click();
   await expect(page.getByText('Test Successful!')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Test steps' }).getByRole('listitem')).toHaveCount(4);
+  // A file that is not a picture or video, whatever its name says.
+  await page.getByLabel('Test file (image or video)').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not a picture') });
+  await page.getByRole('button', { name: 'Run Test' }).click();
+  await expect(page.getByText('Test Error')).toBeVisible();
+  await expect(page.getByText('Invalid file type')).toBeVisible();
 
   await tab(page, 'Export');
   await expect(page.getByRole('heading', { name: 'Export Center' })).toBeVisible();
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByText('Please choose a table to export')).toBeVisible();
+  // When the server cannot answer, the export says so rather than downloading an error page.
+  await page.route('**/api/admin/export-counts', (route) => route.fulfill({ status: 409, json: { error: { code: 'conflict', message: 'Try again' } } }));
+  await page.getByRole('button', { name: 'Users', exact: true }).click();
+  await expect(page.getByText('Export Failed')).toBeVisible();
+  await page.unroute('**/api/admin/export-counts');
   await removePeople([seller.id, sender.id]);
 });
 
@@ -278,6 +288,8 @@ test('revenue and commission from a completed order', async ({ page }) => {
   await expect(analytics.getByText('Platform Commission').locator('..').getByText(pounds(commission))).toBeVisible();
   await expect(analytics.getByText('Total Revenue').locator('..').getByText(pounds(revenue))).toBeVisible();
   await expect(analytics.getByText('Top Creators by Revenue').locator('..').getByText(sellerName)).toBeVisible();
+  // The new seller's line is exactly the one order's £12.50, whatever else the demo data holds.
+  await expect(analytics.getByRole('listitem').filter({ hasText: sellerName })).toContainText('£12.50');
   if (before.totalRevenuePence === 0) {
     await expect(analytics.getByText('Total Revenue').locator('..').getByText('£12.50')).toBeVisible();
     await expect(analytics.getByText('Platform Commission').locator('..').getByText('£1.88')).toBeVisible();

@@ -263,3 +263,43 @@ test('empty states and the phone share sheet', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'No Boosts Yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse Feed' })).toBeVisible();
 });
+
+test('a scroll holds the auto-advance, and the next offer is preloaded', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  const current = onScreen(page);
+  await expect(current).toHaveAttribute('aria-label', /, 1 of \d+$/);
+  // The page's clock stops here, so the time the checks take on a busy machine cannot move the feed on.
+  await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 50);
+
+  // The neighbours are mounted ahead, a video's poster and metadata loading.
+  const neighbour = page.locator('article[inert] video').first();
+  await expect(neighbour).toHaveAttribute('preload', 'metadata');
+  await expect(neighbour).toHaveAttribute('poster', /\/media\//);
+
+  // A scroll holds the countdown until 10 s after it, then a fresh 10 s starts.
+  await page.clock.runFor(5_000);
+  await page.evaluate('window.dispatchEvent(new Event("scroll"))');
+  await page.clock.runFor(10_500);
+  // React renders the end of the hold on the real clock; the fresh countdown starts then.
+  await page.waitForTimeout(200);
+  await page.clock.runFor(5_000);
+  await expect(current).toHaveAttribute('aria-label', /, 1 of \d+$/);
+  await page.clock.runFor(5_000);
+  await expect(current).toHaveAttribute('aria-label', /, 2 of \d+$/);
+
+});
+
+test('a video plays only while 60% of it shows, and rewinds when it stops showing', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the phone layout always shows the whole slide; the desktop frame can be cut by a short window');
+  await page.goto('/?tag=branding');
+  const video = onScreen(page).locator('video');
+  await expect(video).toHaveAttribute('data-playing', 'true');
+  await expect.poll(() => video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime)).toBeGreaterThan(0.2);
+  // A window too short for 60% of the 667 px frame: paused and back at the start.
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await expect(video).toHaveAttribute('data-playing', 'false');
+  await expect.poll(() => video.evaluate((element) => (element as unknown as { paused: boolean }).paused && (element as unknown as { currentTime: number }).currentTime === 0)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(video).toHaveAttribute('data-playing', 'true');
+});

@@ -121,3 +121,37 @@ test('the account menu leads everywhere it promises, and back arrows lead back',
   await page.getByRole('banner').getByRole('link', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('the layout: a tab bar on a phone; on a desktop the sidebar, its search box and a 375x667 phone frame', async ({ page, isMobile }) => {
+  await logIn(page, 'leo@example.com');
+  await page.goto('/');
+  const frame = page.getByRole('region', { name: 'Offers' });
+  await expect(frame).toBeVisible();
+  if (isMobile) {
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden();
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    for (const [name, path] of [['Messages', '/messages'], ['Notifications', '/notifications'], ['Profile', '/profile'], ['Home', '/']] as const) {
+      await tabs.getByRole('link', { name: new RegExp(`^${name}`) }).click();
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
+    }
+    // The offer fills the width between the header and the tab bar.
+    const box = (await frame.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(389);
+  } else {
+    await expect(page.getByRole('navigation', { name: 'Tabs' })).toBeHidden();
+    const box = (await frame.boundingBox())!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([375, 667]);
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    for (const [name, path] of [['Explore', '/explore'], ['Boosted', '/boosted'], ['Post', '/post'], ['Profile', '/profile'], ['For You', '/']] as const) {
+      await sidebar.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
+    }
+    for (const [name, path] of [['Company', '/company'], ['Program', '/program'], ['Terms & Policies', '/terms-policies']] as const) {
+      await sidebar.getByRole('navigation', { name: 'About' }).getByRole('link', { name }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+    await sidebar.getByRole('searchbox', { name: 'Search offers' }).fill('beats');
+    await sidebar.getByRole('button', { name: 'Go' }).click();
+    await expect(page).toHaveURL(/\/\?q=beats$/);
+  }
+});
