@@ -68,6 +68,7 @@ const SCREENS: Screen[] = [
   { name: 'creator page', path: async (page) => `/creator/${(await mayasOffer(page)).creator.id}` },
   { name: 'order (buyer)', path: async (page, baseURL) => `/order/${await leosOrder(page, baseURL, false)}`, as: 'leo@example.com' },
   { name: 'delivery upload (seller)', path: async (page, baseURL) => `/order/${await leosOrder(page, baseURL, true)}/upload`, as: 'maya@example.com', ready: async (page) => expect(page.getByLabel('Delivery file')).toBeAttached() },
+  { name: 'admin feed', path: '/admin/feed', as: 'admin@example.com', ready: async (page) => expect(page.getByRole('complementary', { name: 'Feed debug' })).toBeVisible() },
   { name: 'admin messages', path: '/admin', as: 'admin@example.com', ready: adminTab('Messages', /^Messages/) },
   { name: 'admin testing', path: '/admin', as: 'admin@example.com', ready: adminTab('Testing', /self-test/) },
   { name: 'admin export', path: '/admin', as: 'admin@example.com', ready: adminTab('Export', /Export Center/) },

@@ -344,3 +344,26 @@ test('the dashboard at phone and desktop size', async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/admin-analytics-${test.info().project.name}.png`, fullPage: true });
   await expectNoAxeViolations(page);
 });
+
+test('the admin\'s feed: every offer, with the debug counts beside it', async ({ page }) => {
+  await openAdmin(page);
+  await page.getByRole('link', { name: 'View the feed' }).click();
+  await expect(page).toHaveURL(/\/admin\/feed$/);
+  await expect(page.getByRole('heading', { name: 'Admin feed' })).toBeVisible();
+  await expect(page.locator('article:not([inert])')).toHaveAttribute('aria-label', /, 1 of \d+$/);
+  const panel = page.getByRole('complementary', { name: 'Feed debug' });
+  await expect(panel).toBeVisible();
+  for (const label of ['Total', 'Approved', 'With media', 'Rendered']) await expect(panel.getByText(label, { exact: true })).toBeVisible();
+  const [total, rendered] = await Promise.all([panel.locator('dd').nth(0).textContent(), panel.locator('dd').nth(3).textContent()]);
+  // The admin's feed renders every offer with media there is (one page of 50 at most).
+  expect(Number(rendered)).toBeGreaterThan(0);
+  expect(Number(rendered)).toBeLessThanOrEqual(Number(total));
+  const refreshed = page.waitForResponse((response) => response.url().includes('/api/admin/feed-debug') && response.ok());
+  await panel.getByRole('button', { name: 'Refresh debug counts' }).click();
+  await refreshed;
+  // A tag keeps the admin on their feed.
+  await page.locator('article:not([inert])').getByRole('button', { name: /^Show offers tagged / }).first().click();
+  await expect(page).toHaveURL(/\/admin\/feed\?tag=/);
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+});

@@ -75,6 +75,7 @@ const routes: RouteObject[] = [
       { path: '/login', ...page(() => import('./routes/Login.tsx')) },
       { path: '/signup', ...page(() => import('./routes/Signup.tsx')) },
       { path: '/password-reset', ...page(() => import('./routes/PasswordReset.tsx')) },
+      { path: '/admin/feed', ...page(() => import('./routes/AdminFeed.tsx')) },
       { path: '/admin/*', ...page(() => import('./routes/Admin.tsx')) },
       { path: '*', ...page(() => import('./routes/NotFound.tsx')) },
     ],

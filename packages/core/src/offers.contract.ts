@@ -16,6 +16,7 @@
  *   GET    /api/boosted                       { offers: BoostedOffer[] }   signed in
  *   GET    /api/creators/:id                  CreatorPage  public
  *   POST   /api/admin/offers/:id/approve      admin -> { offer: FeedOffer, message }
+ *   GET    /api/admin/feed-debug              admin -> FeedDebug (the feed's debug panel)
  *   GET    /offer/:id                         the app's HTML with Open Graph and Twitter card tags for that offer
  */
 import type { Reaction } from './constants.ts';
@@ -72,3 +73,4 @@ export type BoostedOffer = { id: string; title: string; mediaUrl: string; mediaK
 
 export type CreatorPage = { creator: Creator & { bio: string | null; joinedAt: string }; offer: FeedOffer | null };
 
+export type FeedDebug = { total: number; approved: number; withMedia: number; approvedWithMedia: number };

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { feedQuery, feedStateQuery, type FeedStatePage, type PopularTag } from '@gigreel/core';
+import { feedQuery, feedStateQuery, type FeedDebug, type FeedStatePage, type PopularTag } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { loadViewer, requireViewer } from '../auth/viewer.ts';
+import { loadViewer, requireAdmin, requireViewer } from '../auth/viewer.ts';
 import { parse } from '../http/errors.ts';
 import { seesWholeFeed } from '../offers/offers.policy.ts';
 import { createFlights } from './feed.flights.ts';
-import { getFeedPage, getFeedStates, getPopularTags } from './feed.service.ts';
+import { getFeedDebug, getFeedPage, getFeedStates, getPopularTags } from './feed.service.ts';
 
 /** How long browsers and shared caches may reuse the public feed page before asking again. */
 export const FEED_MAX_AGE_SECONDS = 15;
@@ -55,5 +55,11 @@ export async function feedRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   app.get('/api/explore/tags', async (_request, reply): Promise<{ tags: PopularTag[] }> => {
     reply.header('cache-control', 'public, max-age=60');
     return getPopularTags(deps);
+  });
+
+  app.get('/api/admin/feed-debug', async (request, reply): Promise<FeedDebug> => {
+    await requireAdmin(deps, request, reply);
+    reply.header('cache-control', 'private, no-store');
+    return getFeedDebug(deps);
   });
 }

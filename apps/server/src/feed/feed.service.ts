@@ -1,9 +1,9 @@
 /**
- * The feed, its viewer state and explore. The feed page holds nothing about
+ * The feed, its viewer state, explore and the admin debug counts. The feed page holds nothing about
  * the viewer (boosted, favourited, reaction come from /api/feed/state), so the page normal viewers
  * get is the same for all of them and can be cached.
  */
-import { FEED_PAGE_SIZE, type FeedPage, type FeedStatePage, type PopularTag } from '@gigreel/core';
+import { FEED_PAGE_SIZE, type FeedDebug, type FeedPage, type FeedStatePage, type PopularTag } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
 import { seesWholeFeed, type Actor } from '../offers/offers.policy.ts';
@@ -51,4 +51,8 @@ export async function getFeedStates(deps: AppDeps, actor: NonNullable<Actor>, of
 export async function getPopularTags(deps: AppDeps): Promise<{ tags: PopularTag[] }> {
   const rows = await selectPopularTags(deps.database.db, POPULAR_TAGS_SHOWN);
   return { tags: rows.map((row, index) => ({ rank: index + 1, name: row.name, offerCount: row.offerCount, engagementScore: row.engagementScore })) };
+}
+
+export async function getFeedDebug(deps: AppDeps): Promise<FeedDebug> {
+  return countOffers(deps.database.db);
 }

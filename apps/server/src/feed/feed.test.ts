@@ -28,6 +28,9 @@ describe('GET /api/feed on an empty database', () => {
     expect(all.offers).toHaveLength(2);
     expect(all.offers.map((offer: FeedOffer) => offer.isApproved)).toContain(false);
     expect(ids(all)).toContain(hidden);
+    expect((await admin.get('/api/admin/feed-debug')).json()).toEqual({ total: 2, approved: 1, withMedia: 1, approvedWithMedia: 0 });
+    expect((await t.client().get('/api/admin/feed-debug')).statusCode).toBe(401);
+    expect((await (await t.signedIn()).get('/api/admin/feed-debug')).statusCode).toBe(403);
   });
 });
 

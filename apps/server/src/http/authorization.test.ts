@@ -114,6 +114,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/admin/dashboard', expect: [401, 403, 403, 403, 403, 403, 200], call: () => json('GET', '/api/admin/dashboard') },
   { route: 'GET /api/admin/analytics', expect: [401, 403, 403, 403, 403, 403, 200], call: () => json('GET', '/api/admin/analytics') },
   { route: 'GET /api/admin/audit-log', expect: [401, 403, 403, 403, 403, 403, 200], call: () => json('GET', '/api/admin/audit-log') },
+  { route: 'GET /api/admin/feed-debug', expect: [401, 403, 403, 403, 403, 403, 200], call: () => json('GET', '/api/admin/feed-debug') },
   { route: 'GET /api/admin/messages', expect: [401, 403, 403, 403, 403, 403, 200], call: () => json('GET', '/api/admin/messages') },
   { route: 'GET /api/admin/export-counts', expect: [401, 403, 403, 403, 403, 403, 200], call: () => json('GET', '/api/admin/export-counts') },
   { route: 'GET /api/admin/export/:table', expect: [401, 403, 403, 403, 403, 403, 200], call: () => json('GET', '/api/admin/export/users') },

@@ -3,8 +3,9 @@
  * SPEC sections 2, 4 and 8.
  */
 import { Hash, Search, X } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { offerTexts, texts, type FeedOffer } from '@gigreel/core';
 import { useViewer } from '../features/auth/session.ts';
@@ -13,11 +14,17 @@ import { feedFilterFrom, useFeedPages, useOffer, useViewerStates, type FeedFilte
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
+/** Where /admin/feed puts the debug panel (its header, so the feed below makes room for it). */
+export const FEED_DEBUG_SLOT = 'feed-debug';
+// Admins only: nobody else loads the debug panel's code.
+const FeedDebugPanel = lazy(() => import('../features/feed/FeedDebugPanel.tsx').then((m) => ({ default: m.FeedDebugPanel })));
 
 export default function FeedPage() {
   const { offerId } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  // The feed is / for everyone and /admin/feed for the admin: filters stay on the page they were chosen on.
+  const home = useLocation().pathname === '/admin/feed' ? '/admin/feed' : '/';
   const { viewer } = useViewer();
   const filter: FeedFilter = useMemo(() => feedFilterFrom(search), [search]);
   const feed = useFeedPages(filter);
@@ -46,12 +53,16 @@ export default function FeedPage() {
     if (shared.error) toast.error(shared.error.message, { id: 'shared-offer' });
   }, [shared.error]);
 
-  const clear = () => navigate('/');
+  const clear = () => navigate(home);
   const chip = filter.tag ? (
     <FilterChip icon={<Hash className="h-3.5 w-3.5" aria-hidden="true" />} text={filter.tag} clearLabel="Clear tag filter" onClear={clear} />
   ) : filter.q ? (
     <FilterChip icon={<Search className="h-3.5 w-3.5" aria-hidden="true" />} text={filter.q} clearLabel="Clear search" onClear={clear} />
   ) : null;
+  // The admin's feed page (/admin/feed) has a place for the debug panel in its header, above the feed.
+  const [debugSlot, setDebugSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setDebugSlot(document.getElementById(FEED_DEBUG_SLOT)), []);
+  const debug = viewer?.isAdmin && debugSlot ? createPortal(<Suspense fallback={null}><FeedDebugPanel rendered={offers.length} onRefresh={() => void feed.refetch()} /></Suspense>, debugSlot) : null;
 
   if (feed.isPending || (offerId && shared.isPending)) return <Spinner label="Loading offers" />;
   if (offers.length === 0) {
@@ -67,27 +78,31 @@ export default function FeedPage() {
         ) : (
           <EmptyState
             title={offerTexts.noOffersFound}
-            action={filter.q || filter.tag ? <Link to="/" className={buttonClass('primary', 'sm')}>{offerTexts.browseFeed}</Link> : viewer ? <Link to="/post" className={buttonClass('primary', 'sm')}>Post an offer</Link> : null}
+            action={filter.q || filter.tag ? <Link to={home} className={buttonClass('primary', 'sm')}>{offerTexts.browseFeed}</Link> : viewer ? <Link to="/post" className={buttonClass('primary', 'sm')}>Post an offer</Link> : null}
           >
             {reason ? <p>{reason.total === 0 ? offerTexts.noOffersYet : offerTexts.filteredOut(reason.total, reason.filteredOut)}</p> : filter.q || filter.tag ? <p>Nothing matches this filter yet.</p> : <p>{offerTexts.noOffersYet}</p>}
           </EmptyState>
         )}
+        {debug}
       </div>
     );
   }
 
   return (
-    <FeedView
-      key={`${filter.q ?? ''}|${filter.tag ?? ''}|${offerId ?? ''}`}
-      offers={offers}
-      states={states}
-      hasMore={Boolean(feed.hasNextPage)}
-      loadMore={() => {
-        if (!feed.isFetchingNextPage) void feed.fetchNextPage();
-      }}
-      onTag={(tag) => navigate(`/?tag=${encodeURIComponent(tag)}`)}
-      overlay={chip}
-    />
+    <>
+      <FeedView
+        key={`${filter.q ?? ''}|${filter.tag ?? ''}|${offerId ?? ''}`}
+        offers={offers}
+        states={states}
+        hasMore={Boolean(feed.hasNextPage)}
+        loadMore={() => {
+          if (!feed.isFetchingNextPage) void feed.fetchNextPage();
+        }}
+        onTag={(tag) => navigate(`${home}?tag=${encodeURIComponent(tag)}`)}
+        overlay={chip}
+      />
+      {debug}
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
 /** The diagnostics card and the four stat cards above the tabs. */
 import { RefreshCw } from 'lucide-react';
 import { adminTexts, formatPence, type AdminDashboard } from '@gigreel/core';
-import { Button } from '../../ui/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 
 function Count({ label, value, tone }: { label: string; value: number | string; tone?: 'good' | 'warn' }) {
@@ -18,9 +19,12 @@ export function Diagnostics({ data, onRefresh, refreshing }: { data: AdminDashbo
     <section aria-labelledby="diagnostics-title" className="rounded-2xl border border-line bg-panel p-3 sm:p-4">
       <div className="mb-2 flex items-center justify-between gap-2 sm:mb-3">
         <h2 id="diagnostics-title" className="font-bold text-white">Diagnostics</h2>
-        <Button size="sm" variant="ghost" onClick={onRefresh} busy={refreshing} aria-label="Refresh diagnostics">
-          <RefreshCw className="h-4 w-4" aria-hidden="true" />
-        </Button>
+        <div className="flex items-center gap-1">
+          <Link to="/admin/feed" className={buttonClass('outline', 'sm')}>View the feed</Link>
+          <Button size="sm" variant="ghost" onClick={onRefresh} busy={refreshing} aria-label="Refresh diagnostics">
+            <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-1.5 sm:grid-cols-4 sm:gap-2 lg:grid-cols-8">
         <Count label="Offers" value={data.offers.total} />

@@ -1,7 +1,7 @@
-/** The feed's server data: pages of 50 offers, the viewer's own state for them, one offer. */
+/** The feed's server data: pages of 50 offers, the viewer's own state for them, one offer, the debug counts. */
 import { useInfiniteQuery, useQueries, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import type { FeedOffer, FeedPage, FeedStatePage, ViewerOfferState } from '@gigreel/core';
+import type { FeedDebug, FeedOffer, FeedPage, FeedStatePage, ViewerOfferState } from '@gigreel/core';
 import { api } from '../../api/client.ts';
 import { useViewer } from '../auth/session.ts';
 
@@ -104,4 +104,8 @@ export function useOffer(offerId: string | undefined) {
     queryFn: () => api<FeedOffer>(`/api/offers/${encodeURIComponent(offerId ?? '')}`),
     enabled: Boolean(offerId),
   });
+}
+
+export function useFeedDebug(enabled: boolean) {
+  return useQuery({ queryKey: ['feed-debug'], queryFn: () => api<FeedDebug>('/api/admin/feed-debug'), enabled });
 }
