@@ -5,10 +5,10 @@ import { cn } from '../../ui/cn.ts';
 import { Spinner } from '../../ui/misc.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 import { useAnalytics } from './admin.api.ts';
-import { useErrorToast } from './useErrorToast.ts';
+import { adminErrorText, useErrorToast } from './useErrorToast.ts';
 
 const t = adminTexts.analytics;
-const failedText = (error: Error) => t.failed(error.message);
+const failedText = (error: Error) => t.failed(adminErrorText(error));
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
