@@ -18,7 +18,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { AutocannonClient } from 'autocannon';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { FEED_PAGE_SIZE, rankScoreSql, type FeedPage } from '@gigreel/core';
@@ -30,7 +29,7 @@ import { decodeCursor } from '../apps/server/src/feed/feed.service.ts';
 import { describeFailures, inlineParams, runLoad, runPgbench, type LoadResult, type PgbenchScript } from './measure.ts';
 import { atLeast, atMost, type BenchSection, type Figure, type Section, type SectionOptions } from './report.ts';
 import { createPgliteBenchDatabase, createPostgresBenchDatabase, seededUuid, sharedPostgresDatabase, type BenchDatabase } from './seed.ts';
-import { freePort, signInMany, startProcess, startServer, type RunningServer } from './server.ts';
+import { freePort, productionEnv, signInMany, startProcess, startServer, type RunningServer } from './server.ts';
 
 export type FeedSettings = {
   postgresSizes: number[];
@@ -276,16 +275,7 @@ async function startMemoryServer(pages: CapturedPage[]): Promise<RunningServer> 
       dataDir,
       ownsDataDir: true,
       healthPath: '/api/health',
-      env: {
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        AUTH_SECRET: randomBytes(32).toString('hex'),
-        LOG_LEVEL: 'warn',
-        BENCH_RESPONSES: file,
-      },
+      env: { ...productionEnv(port, dataDir), BENCH_RESPONSES: file },
     });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });

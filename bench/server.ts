@@ -42,6 +42,11 @@ export async function startProcess(options: { script: string; env: Record<string
   return { base, pid: child.pid!, dataDir: options.dataDir, authSecret: options.env.AUTH_SECRET ?? '', stop };
 }
 
+/** The settings every benchmark process runs with: production, on this port and data folder, quiet logs. */
+export function productionEnv(port: number, dataDir: string): Record<string, string> {
+  return { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' };
+}
+
 /** The API server on a seeded database, production-like. */
 export async function startServer(database: BenchDatabase): Promise<RunningServer> {
   const port = await freePort();
@@ -54,14 +59,8 @@ export async function startServer(database: BenchDatabase): Promise<RunningServe
     ownsDataDir,
     healthPath: '/api/health',
     env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      ...productionEnv(port, dataDir),
       DATABASE_URL: database.url,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
       SEED_DEMO: 'never',
       ADMIN_EMAILS: undefined,
       SMTP_URL: undefined,

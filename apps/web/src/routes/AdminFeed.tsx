@@ -4,11 +4,13 @@
  * to /admin, so the admin's feed lives here, outside the main layout like the rest of the dashboard.
  */
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../ui/button.tsx';
-import FeedPage, { FEED_DEBUG_SLOT } from './Feed.tsx';
+import FeedPage from './Feed.tsx';
 
 export default function AdminFeedPage() {
+  const [debugSlot, setDebugSlot] = useState<HTMLElement | null>(null);
   return (
     <div className="min-h-dvh bg-ink">
       <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur">
@@ -19,10 +21,10 @@ export default function AdminFeedPage() {
           <h1 className="text-lg font-bold text-white">Admin feed</h1>
           <p className="hidden text-sm text-zinc-400 sm:block">Every offer, approved or not</p>
         </div>
-        <div id={FEED_DEBUG_SLOT} className="mx-auto max-w-6xl px-4 pb-2" />
+        <div ref={setDebugSlot} className="mx-auto max-w-6xl px-4 pb-2" />
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-3">
-        <FeedPage />
+        <FeedPage home="/admin/feed" debugSlot={debugSlot} />
       </main>
     </div>
   );

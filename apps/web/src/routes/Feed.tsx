@@ -3,9 +3,9 @@
  * SPEC sections 2, 4 and 8.
  */
 import { Hash, Search, X } from 'lucide-react';
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { offerTexts, texts, type FeedOffer } from '@gigreel/core';
 import { useViewer } from '../features/auth/session.ts';
@@ -14,17 +14,17 @@ import { feedFilterFrom, useFeedPages, useOffer, useViewerStates, type FeedFilte
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
-/** Where /admin/feed puts the debug panel (its header, so the feed below makes room for it). */
-export const FEED_DEBUG_SLOT = 'feed-debug';
 // Admins only: nobody else loads the debug panel's code.
 const FeedDebugPanel = lazy(() => import('../features/feed/FeedDebugPanel.tsx').then((m) => ({ default: m.FeedDebugPanel })));
 
-export default function FeedPage() {
+/**
+ * `home` is where the feed lives (/ for everyone, /admin/feed for the admin), so filters stay on it;
+ * `debugSlot`, given by /admin/feed, is where the admin's debug panel goes (its header).
+ */
+export default function FeedPage({ home = '/', debugSlot = null }: { home?: string; debugSlot?: HTMLElement | null }) {
   const { offerId } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  // The feed is / for everyone and /admin/feed for the admin: filters stay on the page they were chosen on.
-  const home = useLocation().pathname === '/admin/feed' ? '/admin/feed' : '/';
   const { viewer } = useViewer();
   const filter: FeedFilter = useMemo(() => feedFilterFrom(search), [search]);
   const feed = useFeedPages(filter);
@@ -59,9 +59,6 @@ export default function FeedPage() {
   ) : filter.q ? (
     <FilterChip icon={<Search className="h-3.5 w-3.5" aria-hidden="true" />} text={filter.q} clearLabel="Clear search" onClear={clear} />
   ) : null;
-  // The admin's feed page (/admin/feed) has a place for the debug panel in its header, above the feed.
-  const [debugSlot, setDebugSlot] = useState<HTMLElement | null>(null);
-  useEffect(() => setDebugSlot(document.getElementById(FEED_DEBUG_SLOT)), []);
   const debug = viewer?.isAdmin && debugSlot ? createPortal(<Suspense fallback={null}><FeedDebugPanel rendered={offers.length} onRefresh={() => void feed.refetch()} /></Suspense>, debugSlot) : null;
 
   if (feed.isPending || (offerId && shared.isPending)) return <Spinner label="Loading offers" />;
