@@ -1,0 +1,2 @@
+-- (no statements yet)
+select 1;
