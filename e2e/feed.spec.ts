@@ -4,7 +4,7 @@
  * shares change the numbers at once and survive a reload; tags, search, /explore and /boosted.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, logIn, signUpVerified, test } from './fixtures.ts';
+import { expect, logIn, pauseClock, signUpVerified, test } from './fixtures.ts';
 
 // The app's service worker would take requests past page.route(), which one test uses to fail a boost.
 test.use({ serviceWorkers: 'block' });
@@ -270,7 +270,7 @@ test('a scroll holds the auto-advance, and the next offer is preloaded', async (
   const current = onScreen(page);
   await expect(current).toHaveAttribute('aria-label', /, 1 of \d+$/);
   // The page's clock stops here, so the time the checks take on a busy machine cannot move the feed on.
-  await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 50);
+  await pauseClock(page);
 
   // The neighbours are mounted ahead, a video's poster and metadata loading.
   const neighbour = page.locator('article[inert] video').first();

@@ -69,15 +69,41 @@ export async function mailedLink(to: string, count = 1): Promise<string> {
   return link;
 }
 
+/**
+ * Headers for a sign-up through the API: the server allows 10 sign-ups an hour per address, and every
+ * test talks to it from 127.0.0.1, a trusted proxy (TRUST_PROXY=loopback) whose X-Forwarded-For it
+ * believes; so each sign-up says it comes from an address of its own.
+ */
+export function signUpHeaders(origin: string): Record<string, string> {
+  return { origin, 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}` };
+}
+
 /** A new account, signed up through the API and verified through its mailed link: the page ends signed in. */
 export async function signUpVerified(page: Page, options: { email?: string; displayName?: string; password?: string } = {}): Promise<{ email: string; password: string; displayName: string }> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? NEW_PASSWORD;
   const displayName = options.displayName ?? 'New Person';
   const origin = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:4173').origin;
-  const response = await page.request.post('/api/auth/sign-up/email', { data: { displayName, email, password }, headers: { origin } });
+  const response = await page.request.post('/api/auth/sign-up/email', { data: { displayName, email, password }, headers: signUpHeaders(origin) });
   expect(response.status()).toBe(201);
   await page.goto(await mailedLink(email));
   await expect(page.getByText('Email verified. Welcome to GigReel!')).toBeVisible();
   return { email, password, displayName };
+}
+
+/**
+ * Stops the page's clock a second ahead of the page's own time (after `page.clock.install()`), so the
+ * time the checks take on a busy machine cannot move timers on. The page's time keeps running between
+ * reading it and pausing; when it has already passed the target, read it again.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate<number>('Date.now()');
+    try {
+      await page.clock.pauseAt(now + 1_000);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
 }
