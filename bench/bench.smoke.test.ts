@@ -51,7 +51,7 @@ describe.skipIf(!hasPostgres)(`npm run bench -- --smoke (PostgreSQL at ${new URL
     expect(JSON.parse(readFileSync(path.join(outDir, 'smoke.json'), 'utf8')).mode).toBe('smoke');
     expect(readFileSync(path.join(outDir, 'smoke.md'), 'utf8')).toMatch(/^# Benchmark report \(smoke\)/);
     expect(existsSync(latest) ? statSync(latest).mtimeMs : null).toBe(latestBefore);
-  }, 150_000);
+  }, 300_000);
 
   it('checks the budgets in the feed section and describes the machine', () => {
     const feed = report.sections.find((section) => section.key === 'feed')!;
