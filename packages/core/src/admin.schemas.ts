@@ -3,9 +3,11 @@
  * the server parses the same, so both sides agree on every limit and message.
  */
 import { z } from 'zod';
-import { BIO_MAX, DISPLAY_NAME_MAX, EMAIL_MAX, GIG_DESCRIPTION_MAX, MUSIC_TRACK_MAX, PURCHASE_NOTE_MAX, TITLE_MAX, URL_MAX } from './constants.ts';
+import { BIO_MAX, EMAIL_MAX, GIG_DESCRIPTION_MAX, MUSIC_TRACK_MAX, PURCHASE_NOTE_MAX, TITLE_MAX, URL_MAX } from './constants.ts';
 import { parsePriceToPence } from './money.ts';
 import { isSafeUrl, normalizeLink, sanitizeText } from './sanitize.ts';
+import { isEmailShape, textInput } from './text-input.ts';
+import { displayNameText } from './auth.schemas.ts';
 import { texts } from './texts.ts';
 import { adminTexts } from './admin.texts.ts';
 
@@ -15,13 +17,13 @@ export const ADMIN_HASHTAGS_PER_GIG = 10;
 
 /** Optional free text: sanitised and trimmed; empty becomes null (SPEC: "sent as null when empty"). */
 const optionalText = (max: number) =>
-  z.string().max(max * 2, v.tooLong(max)).optional().nullable()
+  textInput(max * 2, v.tooLong(max)).optional().nullable()
     .transform((value) => (value == null ? null : sanitizeText(value)))
     .pipe(z.string().max(max, v.tooLong(max)).nullable())
     .transform((value) => (value ? value : null));
 
 /** Optional link: empty becomes null; otherwise it must be a safe http(s) URL (https:// added). */
-const optionalUrl = z.string().max(URL_MAX, v.invalidUrl).optional().nullable().transform((value, ctx) => {
+const optionalUrl = textInput(URL_MAX, v.invalidUrl).optional().nullable().transform((value, ctx) => {
   const raw = value?.trim() ?? '';
   if (!raw) return null;
   const checked = normalizeLink(raw);
@@ -47,17 +49,17 @@ export function parseAdminHashtags(input: string | null | undefined): string[] |
 
 export const gigFormSchema = z
   .strictObject({
-    userId: z.string().max(100).optional(),
-    title: z.string({ error: v.titleRequired }).transform((value) => sanitizeText(value)).pipe(z.string().min(1, v.titleRequired).max(TITLE_MAX, v.tooLong(TITLE_MAX))),
-    link: z.string({ error: v.linkRequired }).max(URL_MAX, v.invalidLink),
+    userId: textInput(100).optional(),
+    title: textInput(TITLE_MAX * 2, v.tooLong(TITLE_MAX), v.titleRequired).transform((value) => sanitizeText(value)).pipe(z.string().min(1, v.titleRequired).max(TITLE_MAX, v.tooLong(TITLE_MAX))),
+    link: textInput(URL_MAX, v.invalidLink, v.linkRequired),
     isPaidOffer: checkbox,
-    price: z.string().max(20).optional().nullable(),
-    paypalLink: z.string().max(URL_MAX).optional().nullable(),
+    price: textInput(20, v.invalidPrice).optional().nullable(),
+    paypalLink: textInput(URL_MAX, v.invalidUrl).optional().nullable(),
     purchaseNote: optionalText(PURCHASE_NOTE_MAX),
     description: optionalText(GIG_DESCRIPTION_MAX),
     musicTrackName: optionalText(MUSIC_TRACK_MAX),
     musicCreditLink: optionalUrl,
-    hashtags: z.string().max(500).optional().nullable(),
+    hashtags: textInput(500, `At most ${ADMIN_HASHTAGS_PER_GIG} hashtags`).optional().nullable(),
   })
   .transform((form, ctx) => {
     const link = form.link.trim();
@@ -124,15 +126,12 @@ export type GigFormOutput = z.output<typeof gigFormSchema>;
 export const descriptionCounter = (text: string | null | undefined) => `${(text ?? '').length}/${GIG_DESCRIPTION_MAX}`;
 
 export const creatorFormSchema = z.strictObject({
-  displayName: z
-    .string({ error: adminTexts.creators.displayNameRequired })
-    .transform((value) => sanitizeText(value))
-    .pipe(z.string().min(1, adminTexts.creators.displayNameRequired).max(DISPLAY_NAME_MAX, v.displayName)),
+  displayName: displayNameText(adminTexts.creators.displayNameRequired, v.displayName, 1),
   /** Optional: a creator without an email is a profile the admin manages, with no login. */
-  email: z.string().max(EMAIL_MAX, v.invalidEmail).optional().nullable().transform((value, ctx) => {
+  email: textInput(EMAIL_MAX, v.invalidEmail).optional().nullable().transform((value, ctx) => {
     const email = sanitizeText(value ?? '').toLowerCase();
     if (!email) return null;
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    if (!isEmailShape(email)) {
       ctx.addIssue({ code: 'custom', message: v.invalidEmail });
       return z.NEVER;
     }
@@ -156,7 +155,13 @@ export const analyticsQuerySchema = z.object({ unit: z.enum(REVENUE_UNITS).defau
 
 /** Keyset page requests: an opaque cursor from the previous page. */
 export const adminPageQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  q: z.string().max(100).optional(),
+  cursor: textInput(200).optional(),
+  q: textInput(100).optional(),
   withoutOffer: z.enum(['1', '0']).optional(),
 });
+
+/** Approval names the version the admin reviewed (AdminGig.version); a newer one is refused. */
+export const approveGigSchema = z.strictObject({
+  version: z.coerce.number({ error: 'version is required' }).int().min(1).max(2_147_483_647),
+});
+export type ApproveGigInput = z.input<typeof approveGigSchema>;

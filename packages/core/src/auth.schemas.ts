@@ -1,33 +1,39 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { sanitizeText } from './sanitize.ts';
+import { hasForbiddenNameCharacters, isEmailShape, textInput } from './text-input.ts';
 import { texts } from './texts.ts';
 
 const v = texts.validation;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Email as SPEC section 5: sanitised, trimmed, lowercased, simple pattern, at most 254. */
-export const emailSchema = z
-  .string({ error: v.emailRequired })
+/** Email as SPEC section 5: sanitised, trimmed, lowercased, simple shape, at most 254. */
+export const emailSchema = textInput(EMAIL_MAX * 2, v.invalidEmail, v.emailRequired)
   .transform((value) => sanitizeText(value).toLowerCase())
   .pipe(
     z
       .string()
       .min(1, v.emailRequired)
       .max(EMAIL_MAX, v.invalidEmail)
-      .regex(EMAIL_PATTERN, v.invalidEmail),
+      .refine(isEmailShape, v.invalidEmail),
   );
 
 /** Sign-up password rule: at least 8 with an uppercase letter, a lowercase letter and a digit. */
-export const newPasswordSchema = z
-  .string({ error: v.passwordRule })
-  .max(PASSWORD_MAX, v.tooLong(PASSWORD_MAX))
+export const newPasswordSchema = textInput(PASSWORD_MAX, v.tooLong(PASSWORD_MAX), v.passwordRule)
   .refine((value) => value.length >= PASSWORD_MIN && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value), v.passwordRule);
 
-export const displayNameSchema = z
-  .string({ error: v.displayName })
-  .transform((value) => sanitizeText(value))
-  .pipe(z.string().min(DISPLAY_NAME_MIN, v.displayName).max(DISPLAY_NAME_MAX, v.displayName));
+/**
+ * A display name as shown to others: sanitised and trimmed, 2 to 50 characters, and never a control
+ * or text-direction character, which could make a name read as another or reorder text around it.
+ * The profile form and the admin creator form build on the same rule.
+ */
+export const displayNameText = (required: string, length: string, min = DISPLAY_NAME_MIN) =>
+  textInput(DISPLAY_NAME_MAX * 2, length, required)
+    // Checked before sanitising, which would drop some controls silently and keep the rest.
+    .refine((name) => !hasForbiddenNameCharacters(name), v.displayNameCharacters)
+    .transform((value) => sanitizeText(value))
+    .pipe(z.string().min(1, required).min(min, length).max(DISPLAY_NAME_MAX, length));
+
+export const displayNameSchema = displayNameText(v.displayName, v.displayName);
 
 export const signUpInput = z.strictObject({
   displayName: displayNameSchema,
@@ -38,13 +44,13 @@ export type SignUpInput = z.input<typeof signUpInput>;
 
 export const loginInput = z.strictObject({
   email: emailSchema,
-  password: z.string({ error: v.passwordRequired }).min(1, v.passwordRequired).min(PASSWORD_MIN, v.passwordMin).max(PASSWORD_MAX, v.tooLong(PASSWORD_MAX)),
+  password: textInput(PASSWORD_MAX, v.tooLong(PASSWORD_MAX), v.passwordRequired).min(1, v.passwordRequired).min(PASSWORD_MIN, v.passwordMin),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
 export const forgotPasswordInput = z.strictObject({ email: emailSchema });
 
-const resetPassword = z.string({ error: v.passwordTooShort }).min(PASSWORD_MIN, v.passwordTooShort).max(PASSWORD_MAX, v.tooLong(PASSWORD_MAX));
+const resetPassword = textInput(PASSWORD_MAX, v.tooLong(PASSWORD_MAX), v.passwordTooShort).min(PASSWORD_MIN, v.passwordTooShort);
 
 /** Reset form: both fields at least 8 ("Password too short"), equal ("Passwords do not match"). */
 export const resetPasswordForm = z
@@ -56,7 +62,7 @@ export const resetPasswordForm = z
 
 /** What the reset screen sends: the token from the mailed link and the new password. */
 export const resetPasswordInput = z.strictObject({
-  token: z.string({ error: texts.auth.invalidResetLinkBody }).min(1, texts.auth.invalidResetLinkBody).max(200, texts.auth.invalidResetLinkBody),
+  token: textInput(200, texts.auth.invalidResetLinkBody).min(1, texts.auth.invalidResetLinkBody),
   password: resetPassword,
 });
 
@@ -64,7 +70,7 @@ export const resetPasswordInput = z.strictObject({
 export const signOutInput = z.strictObject({});
 
 /** The mailed verification link: only its token is read (any callbackURL in it is ignored). */
-export const verifyEmailQuery = z.object({ token: z.string().min(1).max(4000) });
+export const verifyEmailQuery = z.object({ token: textInput(4000).min(1) });
 
 /** What the web app learns about the signed-in person; roles are decided by the server. */
 export type Viewer = {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX } from './constants.ts';
 import { hasMaliciousContent, sanitizeText } from './sanitize.ts';
+import { textInput } from './text-input.ts';
 import { messageTexts } from './messages.texts.ts';
 
 const invalid = messageTexts.invalidBody;
@@ -13,8 +14,8 @@ const invalid = messageTexts.invalidBody;
 /** Messages one person may send in a minute: plenty for a conversation, too few for spam. */
 export const MESSAGES_PER_MINUTE = 20;
 
-export const messageTextSchema = z
-  .string({ error: invalid })
+/** Checked for markup before sanitising, so the raw text may be at most twice the limit. */
+export const messageTextSchema = textInput(MESSAGE_MAX * 2, invalid)
   .refine((raw) => !hasMaliciousContent(raw), invalid)
   .transform((raw) => sanitizeText(raw))
   .pipe(z.string().min(1, invalid).max(MESSAGE_MAX, invalid));
@@ -31,7 +32,7 @@ export const replyMessageInput = z.strictObject({ text: messageTextSchema });
 export type ReplyMessageInput = z.input<typeof replyMessageInput>;
 
 /** A person's id in a path (Better Auth ids); anything else is "not found", never a 500. */
-export const userIdParam = z.strictObject({ userId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/) });
+export const userIdParam = z.strictObject({ userId: textInput(100).min(1).regex(/^[A-Za-z0-9_-]+$/) });
 export const notificationIdParam = z.strictObject({ id: z.uuid() });
 
 /** True when the text would be accepted; the dialog uses it to enable Send. */

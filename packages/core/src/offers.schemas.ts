@@ -14,6 +14,7 @@ import { parsePriceToPence } from './money.ts';
 import { offerTexts } from './offers.texts.ts';
 export { offerTexts } from './offers.texts.ts';
 import { normalizeLink, sanitizeText } from './sanitize.ts';
+import { textInput } from './text-input.ts';
 import { texts } from './texts.ts';
 
 const v = texts.validation;
@@ -31,22 +32,24 @@ export function parseTags(text: string): string[] {
   return [...new Set(names)];
 }
 
+/** The form's text fields as typed; free text may arrive at twice its limit, as sanitising can shorten it. */
+const offerText = {
+  title: textInput(TITLE_MAX * 2, v.tooLong(TITLE_MAX)),
+  link: textInput(URL_MAX, v.invalidLink),
+  /** Pounds as typed: "10", "£10.50", "1,200". */
+  price: textInput(PRICE_INPUT_MAX, v.invalidPrice),
+  /** The seller's payment checkout link. */
+  paypalLink: textInput(URL_MAX, v.invalidLink),
+  purchaseNote: textInput(PURCHASE_NOTE_MAX * 2, v.tooLong(PURCHASE_NOTE_MAX)),
+  /** Comma separated. */
+  tags: textInput(TAGS_INPUT_MAX, offerTexts.tooManyTags(OFFER_TAGS_MAX)),
+  description: textInput(GIG_DESCRIPTION_MAX * 2, v.tooLong(GIG_DESCRIPTION_MAX)),
+  musicTrackName: textInput(MUSIC_TRACK_MAX * 2, v.tooLong(MUSIC_TRACK_MAX)),
+  musicCreditLink: textInput(URL_MAX, v.invalidLink),
+};
+
 export const offerForm = z
-  .object({
-    title: z.string().max(TITLE_MAX * 2, v.tooLong(TITLE_MAX)),
-    link: z.string().max(URL_MAX, v.invalidLink),
-    isPaidOffer: z.boolean(),
-    /** Pounds as typed: "10", "£10.50", "1,200". */
-    price: z.string().max(PRICE_INPUT_MAX, v.invalidPrice),
-    /** The seller's payment checkout link. */
-    paypalLink: z.string().max(URL_MAX, v.invalidLink),
-    purchaseNote: z.string().max(PURCHASE_NOTE_MAX * 2, v.tooLong(PURCHASE_NOTE_MAX)),
-    /** Comma separated. */
-    tags: z.string().max(TAGS_INPUT_MAX, offerTexts.tooManyTags(OFFER_TAGS_MAX)),
-    description: z.string().max(GIG_DESCRIPTION_MAX * 2, v.tooLong(GIG_DESCRIPTION_MAX)),
-    musicTrackName: z.string().max(MUSIC_TRACK_MAX * 2, v.tooLong(MUSIC_TRACK_MAX)),
-    musicCreditLink: z.string().max(URL_MAX, v.invalidLink),
-  })
+  .object({ ...offerText, isPaidOffer: z.boolean() })
   .superRefine((form, ctx) => {
     const problem = (path: keyof OfferFormValues, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
     const title = sanitizeText(form.title);
@@ -127,7 +130,8 @@ export function toOfferInput(form: OfferFormValues): OfferInput {
   };
 }
 
-const text = z.string().optional().default('');
+/** A multipart field left out is empty. */
+const field = (schema: z.ZodString) => schema.optional().default('');
 const flag = z
   .enum(['true', 'false', 'on', 'off', '1', '0', ''], { error: 'isPaidOffer must be true or false' })
   .optional()
@@ -137,8 +141,9 @@ const flag = z
 /** PUT /api/offers/mine: the multipart text fields (names as OfferFormValues; missing ones are empty). */
 export const offerFields = z
   .object({
-    title: text, link: text, isPaidOffer: flag, price: text, paypalLink: text, purchaseNote: text, tags: text,
-    description: text, musicTrackName: text, musicCreditLink: text,
+    title: field(offerText.title), link: field(offerText.link), isPaidOffer: flag, price: field(offerText.price),
+    paypalLink: field(offerText.paypalLink), purchaseNote: field(offerText.purchaseNote), tags: field(offerText.tags),
+    description: field(offerText.description), musicTrackName: field(offerText.musicTrackName), musicCreditLink: field(offerText.musicCreditLink),
   })
   .pipe(offerForm)
   .transform(toOfferInput);
@@ -173,22 +178,20 @@ export const OFFER_MEDIA_ACCEPT = 'image/*,video/*';
 
 /** Route inputs of the feed and engagement API (offers.contract.ts). */
 export const offerIdParams = z.object({ id: z.uuid({ error: 'This offer is not available.' }) });
-export const creatorIdParams = z.object({ id: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, 'This creator does not exist.') });
+export const creatorIdParams = z.object({ id: textInput(100, 'This creator does not exist.').min(1).regex(/^[A-Za-z0-9_-]+$/, 'This creator does not exist.') });
 
 export const feedQuery = z.object({
-  q: z.string().max(200).optional().transform((value) => value?.trim() || undefined),
-  tag: z.string().max(100).optional().transform((value) => value?.replace(/^#+/, '').trim().toLowerCase() || undefined),
-  cursor: z.string().max(200).optional(),
+  q: textInput(200).optional().transform((value) => value?.trim() || undefined),
+  tag: textInput(100).optional().transform((value) => value?.replace(/^#+/, '').trim().toLowerCase() || undefined),
+  cursor: textInput(200).optional(),
   /** Set by the web app for a while after the person's own change: the answer must include it (and no cache holds this URL). */
-  fresh: z.string().max(20).optional(),
+  fresh: textInput(20).optional(),
 });
 export type FeedQuery = z.input<typeof feedQuery>;
 
 export const FEED_STATE_MAX_IDS = 100;
 export const feedStateQuery = z.object({
-  ids: z
-    .string()
-    .max(FEED_STATE_MAX_IDS * 37)
+  ids: textInput(FEED_STATE_MAX_IDS * 37)
     .transform((value) => [...new Set(value.split(',').map((id) => id.trim()).filter(Boolean))])
     .pipe(z.array(z.uuid({ error: 'ids must be offer ids' })).max(FEED_STATE_MAX_IDS)),
 });

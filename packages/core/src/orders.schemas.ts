@@ -13,12 +13,13 @@
 import { z } from 'zod';
 import { MB, type JobStatus, type OrderStatus } from './constants.ts';
 import type { OrderRole } from './orders.machine.ts';
+import { textInput } from './text-input.ts';
 
 export const orderIdParams = z.object({ id: z.uuid({ error: 'Order not found' }) });
 export const createOrderInput = z.strictObject({ offerId: z.uuid({ error: 'This offer is not available to buy.' }) });
 export const orderListQuery = z.object({ role: z.enum(['buyer', 'seller']).default('buyer') });
-export const orderMessageInput = z.strictObject({ key: z.string().min(1).max(40) });
-export const deliveryDownloadQuery = z.object({ expires: z.coerce.number().int().positive(), sig: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+export const orderMessageInput = z.strictObject({ key: textInput(40).min(1) });
+export const deliveryDownloadQuery = z.object({ expires: z.coerce.number().int().positive(), sig: textInput(100).regex(/^[A-Za-z0-9_-]{20,100}$/) });
 
 /** SPEC section 5: delivery files, at most 10 MB, of these kinds (decided by the file's bytes). */
 export const DELIVERY_MAX_FILE_BYTES = 10 * MB;

@@ -4,24 +4,16 @@
  * The settings form and PATCH /api/profile both use updateProfileInput.
  */
 import { z } from 'zod';
-import { AVATAR_MAX_BYTES, BIO_MAX, DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, URL_MAX } from './constants.ts';
+import { displayNameText } from './auth.schemas.ts';
+import { AVATAR_MAX_BYTES, BIO_MAX, URL_MAX } from './constants.ts';
 import { profileTexts as t } from './profile.texts.ts';
 import { normalizeLink, sanitizeText } from './sanitize.ts';
+import { textInput } from './text-input.ts';
 
-export const profileDisplayNameSchema = z
-  .string({ error: t.displayNameRequired })
-  .transform((value) => sanitizeText(value))
-  .pipe(
-    z
-      .string()
-      .min(1, t.displayNameRequired)
-      .min(DISPLAY_NAME_MIN, t.displayNameLength)
-      .max(DISPLAY_NAME_MAX, t.displayNameLength),
-  );
+export const profileDisplayNameSchema = displayNameText(t.displayNameRequired, t.displayNameLength);
 
 /** Sanitised and trimmed; '' becomes null. */
-export const bioSchema = z
-  .string({ error: t.bioTooLong })
+export const bioSchema = textInput(BIO_MAX * 2, t.bioTooLong)
   .nullable()
   .transform((value) => sanitizeText(value ?? ''))
   .pipe(z.string().max(BIO_MAX, t.bioTooLong))
@@ -31,16 +23,11 @@ export const bioSchema = z
  * The seller's own payment link (PayPal.me or any checkout page): the SPEC URL check, then an
  * http(s) URL with a real domain ("https://" added when missing). '' becomes null.
  */
-export const paymentLinkSchema = z
-  .string({ error: t.invalidPaymentLink })
+export const paymentLinkSchema = textInput(URL_MAX, t.invalidPaymentLink)
   .nullable()
   .transform((value, ctx) => {
     const raw = (value ?? '').trim();
     if (raw === '') return null;
-    if (raw.length > URL_MAX) {
-      ctx.addIssue({ code: 'custom', message: t.invalidPaymentLink });
-      return z.NEVER;
-    }
     const checked = normalizeLink(raw);
     if (!checked.ok) {
       ctx.addIssue({ code: 'custom', message: checked.message === 'Invalid link' ? t.invalidPaymentLink : checked.message });

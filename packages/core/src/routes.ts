@@ -15,7 +15,7 @@ const LOGIN_EXACT = new Set([
 
 /** Access for a path, or null when the path is not a page of the product (the 404 page). */
 export function accessFor(pathname: string): Access | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = pathname.length > 1 ? withoutTrailingSlashes(pathname) : pathname;
   if (PUBLIC_EXACT.has(path)) return 'public';
   if (LOGIN_EXACT.has(path)) return 'login';
   if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
@@ -26,3 +26,10 @@ export function accessFor(pathname: string): Access | null {
 
 /** Pages where an admin is not sent on to /admin (SPEC section 2). */
 export const ADMIN_MAY_STAY = new Set(['/login', '/signup', '/password-reset']);
+
+/** "/offer/x//" -> "/offer/x", without /\/+$/, which retries from every slash of a long run. */
+function withoutTrailingSlashes(pathname: string): string {
+  let end = pathname.length;
+  while (end > 0 && pathname[end - 1] === '/') end -= 1;
+  return pathname.slice(0, end);
+}

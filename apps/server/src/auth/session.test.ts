@@ -37,7 +37,7 @@ describe('the session cookie', () => {
     const me = await c.get('/api/me');
     expect(me.json().viewer.email).toBe(user.email);
     expect(me.body).not.toContain(token);
-    expect(me.headers['cache-control']).toBe('no-store');
+    expect(me.headers['cache-control']).toBe('private, no-store');
   });
 
   it('is Secure when PUBLIC_URL is https', async () => {

@@ -227,3 +227,49 @@ describe('other odd requests', () => {
     expect(response.json().status).toBe('ok');
   });
 });
+
+describe('display names', () => {
+  /** Control characters (C0, DEL, C1) and the marks that change the direction of text around them. */
+  const HIDDEN = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C', '\u0007', '\u001B', '\u007F', '\u0085', '\u009B', '\n'];
+  const named = (char: string) => `Ann${char}Lee`;
+
+  it('sign-up refuses a name holding a control or direction character, and creates no account', async () => {
+    for (const [index, char] of HIDDEN.entries()) {
+      const email = `hidden${index}@example.com`;
+      const response = await t.client(`10.7.0.${index + 1}`).post('/api/auth/sign-up/email', { displayName: named(char), email, password: 'Abcdefg1' });
+      expect(expectErrorShape(response, 400).message, JSON.stringify(char)).toBe(texts.validation.displayNameCharacters);
+      const rows = await t.deps.database.query('select 1 from users where email = $1', [email]);
+      expect(rows).toHaveLength(0);
+    }
+  });
+
+  it('the profile refuses one too, and the name stays as it was', async () => {
+    const person = await t.signedIn({ name: 'Plain Name' });
+    for (const char of HIDDEN) {
+      const response = await person.patch('/api/profile', { displayName: named(char) });
+      expect(expectErrorShape(response, 400).message, JSON.stringify(char)).toBe(texts.validation.displayNameCharacters);
+    }
+    expect((await person.get('/api/profile')).json().profile.displayName).toBe('Plain Name');
+  });
+
+  it('the admin creator form refuses one too, when creating and when editing', async () => {
+    const admin = await t.signedIn({ name: 'Name Admin', admin: true });
+    const creator = await t.createUser({ name: 'Kept Creator' });
+    for (const char of HIDDEN) {
+      const created = await admin.post('/api/admin/creators', { displayName: named(char) });
+      expect(expectErrorShape(created, 400).message, JSON.stringify(char)).toBe(texts.validation.displayNameCharacters);
+      const edited = await admin.patch(`/api/admin/creators/${creator.id}`, { displayName: named(char) });
+      expect(expectErrorShape(edited, 400).message, JSON.stringify(char)).toBe(texts.validation.displayNameCharacters);
+    }
+    const rows = await t.deps.database.query<{ name: string }>('select display_name as name from users where id = $1', [creator.id]);
+    expect(rows).toEqual([{ name: 'Kept Creator' }]);
+  });
+
+  it('names in any script, with accents and emoji, are still welcome', async () => {
+    const person = await t.signedIn({ name: 'Plain Again' });
+    for (const name of ['Zoë Ahmed-Lee', '李小龍', 'محمد علي', 'Ana 🎨']) {
+      const response = await person.patch('/api/profile', { displayName: name });
+      expect(response.statusCode, name).toBe(200);
+    }
+  });
+});

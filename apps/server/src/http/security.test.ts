@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '@gigreel/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { routesOf } from '../../test/routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -110,5 +111,61 @@ describe('sessions end on the server', () => {
       expect(response.statusCode).toBe(403);
     }
     expect((await person.get('/api/profile')).json()).toEqual(before);
+  });
+});
+
+describe('the Origin of a state-changing request', () => {
+  it('must match the app by scheme, host and port: the same host over another scheme or port is refused and changes nothing', async () => {
+    const person = await t.signedIn({ name: 'Origin Checked' });
+    const before = (await person.get('/api/profile')).json();
+    for (const origin of ['https://localhost:3000', 'http://localhost:3001', 'http://localhost', 'ws://localhost:3000', 'http://localhost:3000.evil.example']) {
+      const response = await person.request({ method: 'PATCH', url: '/api/profile', payload: { displayName: 'Changed by a stranger' }, headers: { origin } });
+      expect(response.statusCode, origin).toBe(403);
+      expect(response.json().error.message).toBe(texts.generic.crossSite);
+    }
+    expect((await person.get('/api/profile')).json()).toEqual(before);
+  });
+
+  it('the app\'s own origin is accepted, also when written with its default port or in capitals', async () => {
+    const person = await t.signedIn({ name: 'Origin Checked Too' });
+    for (const origin of ['http://localhost:3000', 'HTTP://LOCALHOST:3000']) {
+      const response = await person.request({ method: 'PATCH', url: '/api/profile', payload: { bio: origin }, headers: { origin } });
+      expect(response.statusCode, origin).toBe(200);
+    }
+    const onDefaultPort = await person.request({ method: 'PATCH', url: '/api/profile', payload: { bio: 'default port' }, headers: { origin: 'http://gigreel.test:80', host: 'gigreel.test' } });
+    expect(onDefaultPort.statusCode).toBe(200);
+  });
+});
+
+describe('API answers and caches', () => {
+  /** The only API answers any cache may keep: the same for everyone who gets them. */
+  const PUBLIC = new Set(['/api/feed', '/api/explore/tags']);
+
+  it('every API answer carries "private, no-store" for anonymous, signed-in and admin callers, except the public feed page and popular tags', async () => {
+    const user = await t.signedIn({ name: 'Cache Reader' });
+    const admin = await t.signedIn({ name: 'Cache Admin', admin: true });
+    const routes = routesOf(t.app).filter((route) => route.path.startsWith('/api/') && route.methods.includes('GET') && route.path !== '/api/events');
+    expect(routes.length).toBeGreaterThan(20);
+    const wrong: string[] = [];
+    for (const [who, client] of [['anonymous', t.client()], ['user', user], ['admin', admin]] as const) {
+      for (const route of routes) {
+        const url = route.path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+        const response = await client.get(url);
+        const header = String(response.headers['cache-control'] ?? '');
+        const isPublic = PUBLIC.has(route.path) && response.statusCode < 400 && !(route.path === '/api/feed' && who === 'admin');
+        if (isPublic ? !header.startsWith('public') : header !== 'private, no-store') wrong.push(`${who} ${url} ${response.statusCode}: ${header || '(none)'}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refusals and state changes are private too', async () => {
+    const user = await t.signedIn({ name: 'Cache Writer' });
+    const saved = await user.patch('/api/profile', { bio: 'cached?' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.headers['cache-control']).toBe('private, no-store');
+    const refused = await t.client().get('/api/feed?q=' + 'x'.repeat(500));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['cache-control']).toBe('private, no-store');
   });
 });

@@ -12,16 +12,31 @@ import { badRequest, forbidden } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isSameOrigin(request: FastifyRequest, config: Config): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return false;
-  if (origin === config.publicUrl) return true;
+/** "scheme://host:port" of a URL (default ports dropped), or null when it has none ("null", junk). */
+function originOf(url: string): string | null {
   try {
-    return new URL(origin).host === request.headers.host;
+    const { origin } = new URL(url);
+    return origin === 'null' ? null : origin;
   } catch {
-    return false;
+    return null;
   }
 }
+
+/**
+ * True when the Origin header names the app itself by scheme, host and port: the configured public
+ * URL, or the address this request came in on (a proxy's forwarded ones only when trustProxy says
+ * so). The host alone is not enough: a page at http://app (a network attacker's, for one) would pass
+ * for https://app, and another port on the same host is another site's.
+ */
+export function isSameOrigin(request: FastifyRequest, config: Config): boolean {
+  const sender = originOf(request.headers.origin ?? '');
+  if (sender === null) return false;
+  if (sender === originOf(config.publicUrl)) return true;
+  return Boolean(request.host) && sender === originOf(`${request.protocol}://${request.host}`);
+}
+
+/** An API answer a route did not declare public: whoever asks, no shared cache or browser keeps it. */
+const PRIVATE_ANSWER = 'private, no-store';
 
 export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const securityHeaders = helmet({
@@ -55,7 +70,12 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     if (!isSameOrigin(request, config)) throw forbidden(texts.generic.crossSite);
   });
   // A session refreshed while serving this request goes back with the response, whichever route it was.
+  // And every API answer may depend on who asks (a viewer, an admin, a session) unless its route says
+  // otherwise by setting a public Cache-Control (the anonymous feed page, the popular tags), so the
+  // default is decided here, once, rather than remembered by each route.
   app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.routeOptions.url ?? request.url;
+    if (path.startsWith('/api/') && !String(reply.getHeader('cache-control') ?? '').startsWith('public')) reply.header('cache-control', PRIVATE_ANSWER);
     const cookies = takeDeferredCookies(request);
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     return payload;

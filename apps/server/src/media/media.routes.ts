@@ -20,7 +20,9 @@ export async function mediaRoutes(app: FastifyInstance, storage: Storage): Promi
     method: ['GET', 'HEAD'],
     url: '/media/*',
     handler: async (request, reply) => {
-      const key = decodeURIComponent((request.params as { '*': string })['*']);
+      // The router has decoded the path once (and answered 400 to one that is not valid UTF-8); a
+      // second decode would read "%25E0" as a broken escape and throw, and would let "%252e" become ".".
+      const key = (request.params as { '*': string })['*'];
       const contentType = mediaTypeForKey(key);
       const notFound = () => reply.status(404).send({ error: { code: 'not_found', message: 'This file does not exist.' } });
       if (!contentType || !PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix)) || key.includes('..')) return notFound();

@@ -85,4 +85,17 @@ describe('GET /media/*', () => {
     expect(response.statusCode).toBeLessThan(500);
     expect(response.headers['content-type']).not.toMatch(/html|image|video/);
   });
+
+  it('a path that decodes to invalid UTF-8, once or after a second decode, answers 400 or 404 in the error shape, never 500', async () => {
+    for (const [path, status] of [['/media/offers/%E0%A4%A.webp', 400], ['/media/offers/%ED%A0%80.webp', 400], ['/media/offers/%25E0%25A4%25A.webp', 404], ['/media/avatars/%25.png', 404]] as const) {
+      const response = await t.client().get(path);
+      expect(response.statusCode, path).toBe(status);
+      expect(typeof response.json().error.message).toBe('string');
+    }
+  });
+
+  it('a path is decoded once: an escaped escape is not a way to "..", and the file under its plain name is still served', async () => {
+    expect((await t.client().get('/media/offers/u1/%252e%252e/%252e%252e/private_jobs/u1/1700000000000.png')).statusCode).toBe(404);
+    expect((await t.client().get('/media/offers/u1/%31700000000000.mp4')).statusCode).toBe(200);
+  });
 });
