@@ -22,6 +22,19 @@ export const OFFER_MEDIA_MAX_BYTES = 10 * MB;
 export const AVATAR_MAX_BYTES = 5 * MB;
 export const DELIVERY_MAX_BYTES = 10 * MB;
 export const PRIVATE_JOB_FILE_MAX_BYTES = 20 * MB;
+/**
+ * Offer media that ffmpeg and sharp may read, by detected type: plain containers only, never a format
+ * that can point at other files or URLs (playlists, manifests, concat lists).
+ */
+export const OFFER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const OFFER_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'] as const;
+/** Checked on the probe before any transcoding, so a small file cannot describe minutes of work. */
+export const OFFER_VIDEO_MAX_SECONDS = 60;
+/** Either orientation: the long side at most 1920 px and the short side at most 1080 px. */
+export const OFFER_VIDEO_MAX_LONG_SIDE = 1920;
+export const OFFER_VIDEO_MAX_SHORT_SIDE = 1080;
+/** What a multipart request may carry beyond its files' limits (part headers, boundaries, small fields). */
+export const UPLOAD_REQUEST_MARGIN_BYTES = 64 * 1024;
 export const SIGNED_LINK_SECONDS = 3600;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const PLATFORM_COMMISSION = 0.15;

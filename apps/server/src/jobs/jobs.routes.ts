@@ -1,7 +1,7 @@
 /** HTTP for private jobs (issue 5): authenticate, parse with the core schemas, call one service verb. */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { jobFileParams, jobIdParams, jobStatusInput, jobsTexts, privateJobFields, PRIVATE_JOB_FILE_MAX, PRIVATE_JOB_MAX_FILES, texts } from '@gigreel/core';
+import { jobFileParams, jobIdParams, jobStatusInput, jobsTexts, privateJobFields, PRIVATE_JOB_FILE_MAX, PRIVATE_JOB_MAX_FILES, PRIVATE_JOB_TYPES, texts } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import { parse } from '../http/errors.ts';
 import { requireViewer } from '../auth/viewer.ts';
@@ -9,13 +9,11 @@ import { receiveUpload, type DetectedFile } from '../platform/uploads.ts';
 import { sendAttachment } from '../orders/delivery-files.ts';
 import * as jobs from './jobs.service.ts';
 
-const JOB_FILE_TYPES = new Set(['application/pdf', 'application/zip', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']);
+const JOB_FILE_TYPES = new Map<string, DetectedFile>(PRIVATE_JOB_TYPES.map((type) => [type.mime, { mime: type.mime, ext: type.ext }]));
 
-/** SPEC: image, video, pdf, docx, zip; decided by the bytes. SVG is refused: it can carry script. */
+/** SPEC: image, video, pdf, docx, zip; decided by the bytes, and only the exact types of that list. */
 export function acceptJobFile(detected: DetectedFile | undefined): DetectedFile | null {
-  if (!detected || detected.mime === 'image/svg+xml') return null;
-  if (detected.mime.startsWith('image/') || detected.mime.startsWith('video/') || JOB_FILE_TYPES.has(detected.mime)) return detected;
-  return null;
+  return (detected && JOB_FILE_TYPES.get(detected.mime)) ?? null;
 }
 
 export async function jobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
