@@ -1,6 +1,7 @@
 /**
  * The admin dashboard in a real browser (desktop): every tab, creators and gigs through their
- * dialogs, the impersonation round trip with its audit entry, revenue and commission from a
+ * dialogs, the impersonation round trip with its audit log entries and an approval refused because
+ * the creator edited the gig after it was shown, revenue and commission from a
  * completed order made through the real order flow, and the CSV export with a formula cell.
  */
 import { readFileSync } from 'node:fs';
@@ -231,10 +232,7 @@ test('impersonation round trip, recorded in the audit log', async ({ page }) => 
   await expect(page.getByText('Impersonating User')).toBeVisible();
   // A write as the creator: editing their offer sends it back for review, and the audit log records it.
   const origin = new URL(page.url()).origin;
-  const edit = await page.request.put('/api/offers/mine', {
-    headers: { origin },
-    multipart: { title, link: 'https://example.com/jingles', isPaidOffer: 'false', price: '', paypalLink: '', purchaseNote: '', tags: 'music', description: 'Short jingles, now with stems.', musicTrackName: '', musicCreditLink: '' },
-  });
+  const edit = await page.request.put('/api/offers/mine', { headers: { origin }, multipart: offerFields(title, 'Short jingles, now with stems.') });
   expect(edit.ok(), await edit.text()).toBe(true);
   await page.goto('/admin');
   await expect(page.getByText('Access Denied')).toBeVisible();
@@ -245,18 +243,41 @@ test('impersonation round trip, recorded in the audit log', async ({ page }) => 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByText('Impersonating User')).toHaveCount(0);
-  await page.getByText('Impersonation audit log').click();
-  await expect(page.getByText('POST /api/admin/impersonation/stop → 200').first()).toBeVisible();
-  await expect(page.getByText('PUT /api/offers/mine → 200').first()).toBeVisible();
-  await expect(page.getByText(`GigReel Admin as ${name}`).first()).toBeVisible();
 
+  // The audit log tab: time, admin, acting as, action, target and result, newest first.
+  await tab(page, 'Audit log');
+  const rows = page.getByRole('row');
+  const stop = rows.filter({ hasText: 'Stop impersonation' }).first();
+  await expect(stop).toContainText('GigReel Admin');
+  await expect(stop).toContainText(name);
+  await expect(stop).toContainText('Done (200)');
+  await expect(rows.filter({ hasText: 'PUT /api/offers/mine' }).filter({ hasText: name }).first()).toContainText('Done (200)');
+  await expect(rows.filter({ hasText: 'Start impersonation' }).filter({ hasText: `creator ${name}` }).first()).toBeVisible();
+
+  // The creator edits the offer while the admin has it open: approving what was shown is refused, and the new version is shown.
   await tab(page, 'Gigs');
   const card = page.getByRole('listitem', { name: title });
+  await expect(card.getByText('Needs Re-Approval')).toBeVisible();
+  const creatorApi = await client();
+  expect((await creatorApi.post('/api/auth/sign-in/email', { data: { email: creator.email, password: 'Fresh-pass1' } })).ok()).toBe(true);
+  const later = await creatorApi.put('/api/offers/mine', { multipart: offerFields(title, 'Jingles, and a new twist added later.') });
+  expect(later.ok(), await later.text()).toBe(true);
+  await creatorApi.dispose();
+  await card.getByRole('button', { name: `Approve ${title}` }).click();
+  await expect(card.getByRole('alert')).toHaveText('This gig was edited after you opened it. Review the version now shown, then approve it.');
   await expect(card.getByText('Needs Re-Approval')).toBeVisible();
   await card.getByRole('button', { name: `Approve ${title}` }).click();
   await expect(page.getByText('Gig approved successfully')).toBeVisible();
   await expect(card.getByText('Needs Re-Approval')).toHaveCount(0);
+  await tab(page, 'Audit log');
+  await expect(rows.filter({ hasText: 'Approve gig' }).filter({ hasText: title }).first()).toContainText('Done (200)');
+  await expect(rows.filter({ hasText: 'Approve gig' }).filter({ hasText: 'Refused (409)' }).first()).toBeVisible();
   await removePeople([creator.id]);
+});
+
+/** The fields of the creator's own offer form, as the Post screen sends them. */
+const offerFields = (title: string, description: string) => ({
+  title, link: 'https://example.com/jingles', isPaidOffer: 'false', price: '', paypalLink: '', purchaseNote: '', tags: 'music', description, musicTrackName: '', musicCreditLink: '',
 });
 
 test('revenue and commission from a completed order', async ({ page }) => {

@@ -66,7 +66,9 @@ test('hostile text is shown as text on every screen, and no script runs', async 
 
   const admin: APIRequestContext = await client();
   expect((await admin.post('/api/auth/sign-in/email', { data: { email: 'admin@example.com', password: DEMO_PASSWORD } })).ok()).toBe(true);
-  expect((await admin.post(`/api/admin/offers/${offer.id}/approve`)).ok()).toBe(true);
+  const { items: gigs } = (await (await admin.get('/api/admin/gigs')).json()) as { items: Array<{ id: string; version: number }> };
+  const version = gigs.find((gig) => gig.id === offer.id)?.version;
+  expect((await admin.post(`/api/admin/offers/${offer.id}/approve`, { data: { version } })).ok()).toBe(true);
   const leo = await client();
   expect((await leo.post('/api/auth/sign-in/email', { data: { email: 'leo@example.com', password: DEMO_PASSWORD } })).ok()).toBe(true);
   const sent = await leo.post('/api/messages', { data: { offerId: offer.id, text: HOSTILE.message } });

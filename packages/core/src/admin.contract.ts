@@ -11,7 +11,7 @@
  *   POST   /api/admin/gigs                      multipart GigFormInput (+ file "media") -> { gig, message }
  *   PATCH  /api/admin/gigs/:id                  multipart GigFormInput (+ optional "media") -> { gig, message }
  *   DELETE /api/admin/gigs/:id                  -> { message }
- *   (approve is the offers feature's POST /api/admin/offers/:id/approve)
+ *   POST   /api/admin/offers/:id/approve       { version } -> { gig, message }; 409 offer_changed when edited since
  *   GET    /api/admin/messages?cursor=          AdminPageOf<AdminMessage> with total
  *   GET    /api/admin/analytics?unit=day|week   AdminAnalytics
  *   GET    /api/admin/export/:table             text/csv, streamed (offers, users, transactions, messages)
@@ -25,6 +25,7 @@ import type { MediaKind } from './offers.contract.ts';
 import type { CreatorRevenue } from './admin.revenue.ts';
 import type { OrderStatus } from './constants.ts';
 import type { RevenueUnit } from './admin.schemas.ts';
+import type { AuditAction } from './admin.texts.ts';
 
 export type AdminPageOf<T> = { items: T[]; nextCursor: string | null; total?: number };
 
@@ -69,6 +70,8 @@ export type AdminGig = {
   musicCreditLink: string | null;
   tags: string[];
   isApproved: boolean;
+  /** Moves on with every edit; approval carries the one the admin saw. */
+  version: number;
   createdAt: string;
   creator: { id: string; displayName: string };
 };
@@ -96,12 +99,19 @@ export type AdminAnalytics = {
 export type SelfTestStep = { name: string; ok: boolean; detail: string };
 export type SelfTestResult = { ok: boolean; title: string; steps: SelfTestStep[] };
 
+/** What an admin did, as whom, to what, and the answer (one audit_log row). */
 export type AuditEntry = {
   id: string;
   createdAt: string;
   method: string;
+  /** The route the router matched, or null when none did. */
+  route: string | null;
+  /** The address as it was sent. */
   path: string;
+  /** A named admin action (AUDIT_ACTIONS), or null for any other write. */
+  action: AuditAction | null;
+  target: { kind: string | null; id: string; label: string | null } | null;
   status: number;
-  admin: { id: string; displayName: string } | null;
-  actingAs: { id: string; displayName: string } | null;
+  admin: { id: string; displayName: string | null } | null;
+  actingAs: { id: string; displayName: string | null } | null;
 };

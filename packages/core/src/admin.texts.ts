@@ -9,7 +9,7 @@ export const adminTexts = {
   dashboardFailed: 'Failed to load dashboard data',
   notConfigured: 'Admin permissions not properly configured',
   stats: { creators: 'Total Creators', gigs: 'Total Gigs', revenue: 'Total Revenue', commission: 'Commission' },
-  tabs: { creators: 'Creators', gigs: 'Gigs', messages: 'Messages', analytics: 'Analytics', testing: 'Testing', export: 'Export' },
+  tabs: { creators: 'Creators', gigs: 'Gigs', messages: 'Messages', analytics: 'Analytics', testing: 'Testing', export: 'Export', audit: 'Audit log' },
   creators: {
     fetchFailed: 'Failed to fetch creators',
     createFailed: 'Failed to create creator',
@@ -44,6 +44,7 @@ export const adminTexts = {
     creatorRequired: 'Choose a creator',
     creatorHasOffer: 'This creator already has an offer. Each creator has one.',
     notFound: 'Gig not found',
+    changedSinceOpened: 'This gig was edited after you opened it. Review the version now shown, then approve it.',
   },
   messages: {
     fetchFailed: 'Failed to fetch messages',
@@ -72,6 +73,15 @@ export const adminTexts = {
     errorTitle: 'Test Error',
     selectFile: 'Please select a test file first',
   },
+  audit: {
+    heading: 'Audit log',
+    empty: 'No admin actions recorded yet.',
+    loadMore: 'Load more',
+    columns: { time: 'Time', admin: 'Admin', actingAs: 'Acting as', action: 'Action', target: 'Target', result: 'Result' },
+    deletedAccount: (id: string) => `Deleted account (${id})`,
+    nobody: '—',
+    result: (status: number) => (status < 400 ? `Done (${status})` : `Refused (${status})`),
+  },
   impersonation: {
     badge: 'Impersonating User',
     stop: 'Stop Impersonation',
@@ -83,3 +93,19 @@ export const adminTexts = {
     adminSessionEnded: 'Your admin session has ended. Please log in again.',
   },
 } as const;
+
+/** The admin's own changes the audit log names; any other write shows as its method and route. */
+export const AUDIT_ACTIONS = {
+  'creator.create': 'Create creator',
+  'creator.edit': 'Edit creator',
+  'creator.delete': 'Delete creator',
+  'gig.create': 'Create gig',
+  'gig.edit': 'Edit gig',
+  'gig.delete': 'Delete gig',
+  'gig.approve': 'Approve gig',
+  'export': 'Export CSV',
+  'selftest': 'Run self-test',
+  'impersonation.start': 'Start impersonation',
+  'impersonation.stop': 'Stop impersonation',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -2,10 +2,10 @@
  * Every database read and write of the admin dashboard. Lists page by keyset on (created_at, id),
  * with the cursor carrying created_at as PostgreSQL's own text so microseconds are never lost.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { REVENUE_STATUS, type AdminCreator, type AdminGig, type AdminMessage, type AuditEntry, type RevenueUnit } from '@gigreel/core';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { rankScoreSql, REVENUE_STATUS, type AdminCreator, type AdminGig, type AdminMessage, type AuditAction, type AuditEntry, type RevenueUnit } from '@gigreel/core';
 import type { Database, Db, Tx } from '../db/connection.ts';
-import { auditLog, offers, offerTags, securityLogs, sessions, tags, userRoles, users } from '../db/schema.ts';
+import { auditLog, offers, offerTags, privateJobFiles, privateJobs, securityLogs, sessions, tags, userRoles, users } from '../db/schema.ts';
 
 export const PAGE_SIZE = 50;
 /** Creators made without a login get an address in the reserved .invalid domain (RFC 2606). */
@@ -100,13 +100,45 @@ export async function updateCreator(tx: Tx, id: string, values: { displayName: s
   return rows.length > 0;
 }
 
-/** Deletes the person; the schema removes their offer, sessions and engagement, and keeps orders and messages with them as null. */
+/**
+ * Deletes the person. Their boosts, favourites and reactions are removed here first, and the offers
+ * they engaged with get their counters and rank back in the same statement (the schema's cascade
+ * would remove the rows and leave the counts). The schema then removes their offer, sessions and
+ * private jobs, and keeps orders and messages with them as null. Returns every stored file the
+ * deleted rows pointed at, to be removed once this commits.
+ */
 export async function deleteUser(tx: Tx, id: string): Promise<{ files: string[] } | null> {
   const [offer] = await tx.select({ mediaKey: offers.mediaKey, posterKey: offers.posterKey }).from(offers).where(eq(offers.userId, id));
+  const jobFiles = await tx.select({ key: privateJobFiles.storageKey }).from(privateJobFiles).innerJoin(privateJobs, eq(privateJobs.id, privateJobFiles.jobId))
+    .where(or(eq(privateJobs.fromUserId, id), eq(privateJobs.toUserId, id)));
+  await withdrawEngagement(tx, id);
   const [user] = await tx.delete(users).where(eq(users.id, id)).returning({ image: users.image });
   if (!user) return null;
-  const files = [offer?.mediaKey, offer?.posterKey, user.image?.startsWith('/media/') ? user.image.slice('/media/'.length) : null].filter((key): key is string => !!key);
+  const files = [
+    offer?.mediaKey, offer?.posterKey, user.image?.startsWith('/media/') ? user.image.slice('/media/'.length) : null,
+    ...jobFiles.map((file) => file.key),
+  ].filter((key): key is string => !!key);
   return { files };
+}
+
+/** Deleting the rows and taking them off the counters in one statement: each removed row is counted exactly once. */
+async function withdrawEngagement(tx: Tx, userId: string): Promise<void> {
+  const next = { boost_count: 'greatest(boost_count - g.boosts, 0)', favorite_count: 'greatest(favorite_count - g.favorites, 0)', reaction_count: 'greatest(reaction_count - g.reactions, 0)' };
+  await tx.execute(sql`
+    with b as (delete from boosts where user_id = ${userId} returning offer_id),
+      f as (delete from favorites where user_id = ${userId} returning offer_id),
+      r as (delete from reactions where user_id = ${userId} returning offer_id),
+      g as (
+        select offer_id, sum(boost)::int as boosts, sum(favorite)::int as favorites, sum(reaction)::int as reactions from (
+          select offer_id, 1 as boost, 0 as favorite, 0 as reaction from b
+          union all select offer_id, 0, 1, 0 from f
+          union all select offer_id, 0, 0, 1 from r
+        ) removed group by offer_id
+      )
+    update offers set
+      boost_count = ${sql.raw(next.boost_count)}, favorite_count = ${sql.raw(next.favorite_count)}, reaction_count = ${sql.raw(next.reaction_count)},
+      rank_score = ${sql.raw(rankScoreSql(next))}
+    from g where offers.id = g.offer_id`);
 }
 
 export async function isAdminUser(db: Db | Tx, id: string): Promise<boolean> {
@@ -124,7 +156,7 @@ const gigColumns = {
   id: offers.id, title: offers.title, link: offers.link, mediaKey: offers.mediaKey, mediaType: offers.mediaType, posterKey: offers.posterKey,
   isPaidOffer: offers.isPaidOffer, pricePence: offers.pricePence, paypalLink: offers.paypalLink, purchaseNote: offers.purchaseNote,
   description: offers.description, musicTrackName: offers.musicTrackName, musicCreditLink: offers.musicCreditLink, isApproved: offers.isApproved,
-  createdAt: offers.createdAt, cursorAt: sql<string>`${offers.createdAt}::text`, userId: offers.userId, creatorName: users.name,
+  version: offers.version, createdAt: offers.createdAt, cursorAt: sql<string>`${offers.createdAt}::text`, userId: offers.userId, creatorName: users.name,
   tags: sql<string[]>`coalesce((select array_agg(t.name order by t.name) from ${offerTags} ot join ${tags} t on t.id = ot.tag_id where ot.offer_id = ${offers.id}), '{}')`,
 };
 type GigRow = Omit<AdminGig, 'mediaUrl' | 'mediaKind' | 'posterUrl' | 'createdAt' | 'creator'> & { mediaKey: string; mediaType: string | null; posterKey: string | null; createdAt: Date; userId: string; creatorName: string };
@@ -136,7 +168,7 @@ export function toAdminGig(row: GigRow): AdminGig {
     id: row.id, title: row.title, link: row.link, mediaUrl: row.mediaKey ? `/media/${row.mediaKey}` : '', mediaKind: row.mediaKey ? (isVideo ? 'video' : 'image') : null,
     posterUrl: row.posterKey ? `/media/${row.posterKey}` : null, isPaidOffer: row.isPaidOffer, pricePence: row.pricePence, paypalLink: row.paypalLink,
     purchaseNote: row.purchaseNote, description: row.description, musicTrackName: row.musicTrackName, musicCreditLink: row.musicCreditLink,
-    tags: row.tags ?? [], isApproved: row.isApproved, createdAt: new Date(row.createdAt).toISOString(), creator: { id: row.userId, displayName: row.creatorName },
+    tags: row.tags ?? [], isApproved: row.isApproved, version: row.version, createdAt: new Date(row.createdAt).toISOString(), creator: { id: row.userId, displayName: row.creatorName },
   };
 }
 
@@ -193,6 +225,16 @@ export async function setGigTags(tx: Tx, offerId: string, names: string[]): Prom
     if (!tag) [tag] = await tx.select({ id: tags.id }).from(tags).where(eq(sql`lower(${tags.name})`, name.toLowerCase())).limit(1);
     if (tag) await tx.insert(offerTags).values({ offerId, tagId: tag.id }).onConflictDoNothing();
   }
+}
+
+/** The row an approval decides on, locked so no edit lands between the check and the approval. */
+export async function lockGigForApproval(tx: Tx, id: string): Promise<{ version: number; isApproved: boolean; userId: string; title: string } | null> {
+  const [row] = await tx.select({ version: offers.version, isApproved: offers.isApproved, userId: offers.userId, title: offers.title }).from(offers).where(eq(offers.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function setGigApproved(tx: Tx, id: string): Promise<void> {
+  await tx.update(offers).set({ isApproved: true }).where(eq(offers.id, id));
 }
 
 export async function deleteGig(tx: Tx, id: string): Promise<{ files: string[] } | null> {
@@ -280,24 +322,36 @@ export async function insertSecurityEvent(tx: Tx | Db, values: { userId: string;
   await tx.insert(securityLogs).values({ userId: values.userId, event: values.event, ipAddress: values.ipAddress, details: values.details, createdAt: values.now });
 }
 
-export async function insertAudit(db: Db, values: { adminId: string; actingAsUserId: string; method: string; path: string; status: number; now: Date }) {
-  await db.insert(auditLog).values({ ...values, createdAt: values.now });
+export type AuditRecord = {
+  adminId: string; actingAsUserId: string | null; method: string; route: string | null; path: string; action: AuditAction | null;
+  target: { kind: string | null; id: string; label: string | null } | null; status: number; now: Date;
+};
+
+export async function insertAudit(db: Db, record: AuditRecord) {
+  await db.insert(auditLog).values({
+    adminId: record.adminId, actingAsUserId: record.actingAsUserId, method: record.method, route: record.route, path: record.path, action: record.action,
+    targetKind: record.target?.kind ?? null, targetId: record.target?.id ?? null, targetLabel: record.target?.label ?? null, status: record.status, createdAt: record.now,
+  });
 }
 
+/** Newest first, one statement on the (created_at desc, id desc) index; names joined while the accounts exist. */
 export async function listAudit(database: Database, cursor: Cursor | null, limit = PAGE_SIZE) {
+  const after = cursor ? 'where (a.created_at, a.id) < ($2::timestamptz, $3::uuid)' : '';
   const rows = await database.query<Record<string, unknown>>(`
-    select a.id, a.created_at, a.created_at::text as cursor_at, a.method, a.path, a.status,
+    select a.id, a.created_at, a.created_at::text as cursor_at, a.method, a.route, a.path, a.action, a.target_kind, a.target_id, a.target_label, a.status,
       a.admin_id, ad.display_name as admin_name, a.acting_as_user_id, u.display_name as user_name
     from audit_log a left join users ad on ad.id = a.admin_id left join users u on u.id = a.acting_as_user_id
-    where ($1::timestamptz is null or (a.created_at, a.id) < ($1::timestamptz, $2::uuid))
-    order by a.created_at desc, a.id desc limit $3`, [cursor?.at ?? null, cursor?.id ?? null, limit + 1]);
+    ${after}
+    order by a.created_at desc, a.id desc limit $1`, cursor ? [limit + 1, cursor.at, cursor.id] : [limit + 1]);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
   const items: AuditEntry[] = page.map((row) => ({
-    id: String(row.id), createdAt: new Date(row.created_at as string).toISOString(), method: String(row.method), path: String(row.path), status: n(row.status),
-    admin: row.admin_id && row.admin_name ? { id: String(row.admin_id), displayName: String(row.admin_name) } : null,
-    actingAs: row.acting_as_user_id && row.user_name ? { id: String(row.acting_as_user_id), displayName: String(row.user_name) } : null,
+    id: String(row.id), createdAt: new Date(row.created_at as string).toISOString(), method: String(row.method), route: text(row.route), path: String(row.path),
+    action: text(row.action) as AuditEntry['action'], status: n(row.status),
+    target: row.target_id ? { kind: text(row.target_kind), id: String(row.target_id), label: text(row.target_label) } : null,
+    admin: row.admin_id ? { id: String(row.admin_id), displayName: text(row.admin_name) } : null,
+    actingAs: row.acting_as_user_id ? { id: String(row.acting_as_user_id), displayName: text(row.user_name) } : null,
   }));
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(String(last.cursor_at), String(last.id)) : null };
 }
-

@@ -1,32 +1,32 @@
 /**
  * The admin API (contract in packages/core/src/admin.contract.ts). Every route starts with
  * requireAdmin (401 anonymous, 403 anyone else), except stopping an impersonation, which only the
- * impersonating session may do. Also installs the audit hooks: every write made while
- * impersonating is recorded with the admin's id.
+ * impersonating session may do. Also installs the audit log (audit.ts): every write made while
+ * impersonating and every admin's own change, recorded with the admin, the target and the answer.
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  adminPageQuerySchema, adminTexts, analyticsQuerySchema, creatorFormSchema, exportTableSchema, OFFER_MEDIA_MAX_BYTES, texts,
+  adminPageQuerySchema, adminTexts, analyticsQuerySchema, approveGigSchema, creatorFormSchema, exportTableSchema, OFFER_MEDIA_MAX_BYTES, offerIdParams, texts,
 } from '@gigreel/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { loadViewer, requireAdmin, requireViewer } from '../auth/viewer.ts';
+import { requireAdmin, requireViewer } from '../auth/viewer.ts';
 import { badRequest, parse } from '../http/errors.ts';
 import { receiveUpload } from '../platform/uploads.ts';
-import { decodeCursor, insertAudit, listAudit, listCreators, listGigs, listMessages } from './admin.queries.ts';
+import { installAudit, noteAuditTarget } from './audit.ts';
+import { decodeCursor, listAudit, listCreators, listGigs, listMessages } from './admin.queries.ts';
 import { getAnalytics, getDashboard } from './admin.service.ts';
 import { createCreator, editCreator, removeCreator } from './creators.service.ts';
 import { countExportRows } from './export.queries.ts';
 import { exportCsv } from './export.service.ts';
-import { acceptGigMedia, createGig, editGig, removeGig } from './gigs.service.ts';
-import { endWaitingAdminSession, startImpersonation, stopImpersonation } from './impersonation.service.ts';
+import { acceptGigMedia, approveGig, createGig, editGig, removeGig } from './gigs.service.ts';
+import { startImpersonation, stopImpersonation } from './impersonation.service.ts';
 import { runSelfTest } from './selftest.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const userIdParams = z.object({ userId: z.string().min(1).max(100) });
 const tableParams = z.object({ table: exportTableSchema });
-const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   installAudit(app, deps);
@@ -48,6 +48,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.post('/api/admin/creators', async (request, reply) => {
     await requireAdmin(deps, request, reply);
     const creator = await createCreator(deps, parse(creatorFormSchema, request.body));
+    noteAuditTarget(request, { id: creator.id, label: creator.displayName });
     return reply.status(201).send({ creator, message: adminTexts.creators.created });
   });
 
@@ -55,13 +56,15 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     await requireAdmin(deps, request, reply);
     const { id } = parse(idParams, request.params);
     const creator = await editCreator(deps, id, parse(creatorFormSchema, request.body));
+    noteAuditTarget(request, { id, label: creator.displayName });
     return { creator, message: adminTexts.creators.updated };
   });
 
   app.delete('/api/admin/creators/:id', async (request, reply) => {
     const admin = await requireAdmin(deps, request, reply);
     const { id } = parse(idParams, request.params);
-    await removeCreator(deps, admin.id, id);
+    const creator = await removeCreator(deps, admin.id, id);
+    noteAuditTarget(request, { id, label: creator.displayName });
     return { message: adminTexts.creators.deleted };
   });
 
@@ -76,6 +79,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const upload = await gigUpload(request);
     try {
       const gig = await createGig(deps, upload);
+      noteAuditTarget(request, { id: gig.id, label: gig.title });
       return reply.status(201).send({ gig, message: adminTexts.gigs.created });
     } finally {
       await upload.cleanup();
@@ -87,7 +91,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const { id } = parse(idParams, request.params);
     const upload = await gigUpload(request);
     try {
-      return { gig: await editGig(deps, id, upload), message: adminTexts.gigs.updated };
+      const gig = await editGig(deps, id, upload);
+      noteAuditTarget(request, { id, label: gig.title });
+      return { gig, message: adminTexts.gigs.updated };
     } finally {
       await upload.cleanup();
     }
@@ -96,8 +102,19 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.delete('/api/admin/gigs/:id', async (request, reply) => {
     await requireAdmin(deps, request, reply);
     const { id } = parse(idParams, request.params);
-    await removeGig(deps, id);
+    const gig = await removeGig(deps, id);
+    noteAuditTarget(request, { id, label: gig.title });
     return { message: adminTexts.gigs.deleted };
+  });
+
+  // The offers' approval, answered by the gig the admin reviewed (AdminGig.version).
+  app.post('/api/admin/offers/:id/approve', async (request, reply) => {
+    await requireAdmin(deps, request, reply);
+    const { id } = parse(offerIdParams, request.params);
+    const { version } = parse(approveGigSchema, request.body ?? {});
+    const gig = await approveGig(deps, id, version);
+    noteAuditTarget(request, { id, label: gig.title });
+    return { gig, message: adminTexts.gigs.approved };
   });
 
   app.get('/api/admin/messages', async (request, reply) => {
@@ -144,6 +161,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const admin = await requireAdmin(deps, request, reply);
     const { userId } = parse(userIdParams, request.params);
     const { cookies, displayName } = await startImpersonation(deps, admin, userId, meta(request));
+    noteAuditTarget(request, { id: userId, label: displayName });
     appendCookies(reply, cookies);
     return { message: adminTexts.impersonation.started(displayName) };
   });
@@ -173,29 +191,4 @@ const meta = (request: FastifyRequest) => ({ cookieHeader: request.headers.cooki
 /** Fastify appends set-cookie headers, so these come after any session refresh already set. */
 function appendCookies(reply: FastifyReply, cookies: string[]): void {
   if (cookies.length) reply.header('set-cookie', cookies);
-}
-
-/**
- * Writes made while impersonating are recorded, with their status, just before the answer goes out
- * (so nothing is left running once a request has been answered). The session is resolved before the
- * handler runs, so a write that ends it (sign-out, stop) is still seen.
- */
-function installAudit(app: FastifyInstance, deps: AppDeps): void {
-  app.addHook('preHandler', async (request, reply) => {
-    if (!WRITE.has(request.method) || !request.url.startsWith('/api/')) return;
-    await loadViewer(deps, request, reply).catch(() => null);
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!WRITE.has(request.method) || !request.url.startsWith('/api/')) return payload;
-    const viewer = await loadViewer(deps, request).catch(() => null);
-    if (!viewer?.impersonatedBy) return payload;
-    const path = request.url.split('?')[0]!;
-    try {
-      if (request.method === 'POST' && path === '/api/auth/sign-out') appendCookies(reply, await endWaitingAdminSession(deps, viewer, request.headers.cookie));
-      await insertAudit(deps.database.db, { adminId: viewer.impersonatedBy, actingAsUserId: viewer.id, method: request.method, path: path.slice(0, 500), status: reply.statusCode, now: deps.clock.now() });
-    } catch (error) {
-      request.log.error({ err: error }, 'could not record an impersonated write in the audit log');
-    }
-    return payload;
-  });
 }

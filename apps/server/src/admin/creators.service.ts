@@ -43,10 +43,12 @@ export async function editCreator(deps: AppDeps, id: string, input: CreatorFormO
 }
 
 /**
- * Deleting a creator removes their account, sessions, offer (with its tags and engagement) and its
- * media. Orders and messages stay for the other person, with this side shown as "Unknown".
+ * Deleting a creator removes their account, sessions, offer (with its tags and engagement), the
+ * boosts, favourites and reactions they gave (taken off the offers' counters and rank in the same
+ * transaction) and their private jobs; once that commits, every file those rows pointed at.
+ * Orders and messages stay for the other person, with this side shown as "Unknown".
  */
-export async function removeCreator(deps: AppDeps, actorId: string, id: string): Promise<void> {
+export async function removeCreator(deps: AppDeps, actorId: string, id: string): Promise<AdminCreator> {
   const { db } = deps.database;
   const target = await findCreator(db, id);
   if (!target) throw notFound(adminTexts.creators.notFound);
@@ -54,4 +56,5 @@ export async function removeCreator(deps: AppDeps, actorId: string, id: string):
   const removed = await db.transaction(async (tx) => deleteUser(tx, id));
   if (!removed) throw notFound(adminTexts.creators.notFound);
   await removeFiles(deps, removed.files);
+  return target;
 }

@@ -2,14 +2,17 @@
  * Gigs from the dashboard: the admin creates a gig for any creator who has none yet, edits and
  * deletes any gig. Media are stored under keys the server chooses; a failed write removes the file.
  * Admin-made gigs are approved (the admin is the reviewer); an admin edit keeps the approval as it is.
+ * Approval names the version the admin reviewed, so an edit made after the admin opened the gig is
+ * never approved unseen.
  */
 import { createReadStream } from 'node:fs';
-import { adminTexts, gigFormSchema, rankScore, type AdminGig } from '@gigreel/core';
+import { adminTexts, gigFormSchema, offerTexts, rankScore, type AdminGig } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { badRequest, notFound, parse } from '../http/errors.ts';
+import { AppError, badRequest, notFound, parse } from '../http/errors.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
 import type { DetectedFile, ReceivedFile, ReceivedUpload } from '../platform/uploads.ts';
 import { assertMayReceiveGig } from './admin.policy.ts';
-import { deleteGig, findGig, findUserName, insertGig, offerIdOfUser, setGigTags, updateGig, type GigValues } from './admin.queries.ts';
+import { deleteGig, findGig, findUserName, insertGig, lockGigForApproval, offerIdOfUser, setGigApproved, setGigTags, updateGig, type GigValues } from './admin.queries.ts';
 import { removeFiles } from './files.ts';
 
 /** Only kinds the media route serves (it serves by extension, always with nosniff). */
@@ -73,11 +76,34 @@ export async function editGig(deps: AppDeps, id: string, upload: ReceivedUpload)
   return (await findGig(db, id))!;
 }
 
-/** Orders keep their own title and price; messages keep the title they were sent with. */
-export async function removeGig(deps: AppDeps, id: string): Promise<void> {
+/** Orders keep their own title and price; messages keep the title they were sent with. Returns what was deleted. */
+export async function removeGig(deps: AppDeps, id: string): Promise<AdminGig> {
   const gig = await findGig(deps.database.db, id);
   if (!gig) throw notFound(adminTexts.gigs.notFound);
   const removed = await deps.database.db.transaction(async (tx) => deleteGig(tx, id));
   if (!removed) throw notFound(adminTexts.gigs.notFound);
   await removeFiles(deps, removed.files);
+  return gig;
+}
+
+/**
+ * Approves the version the admin reviewed: the offer appears in the feed and its owner is told, in
+ * one transaction. A different version (the creator edited it since) is refused with 409, and the
+ * dashboard then shows the version to review. Approving an approved version again changes nothing.
+ */
+export async function approveGig(deps: AppDeps, id: string, reviewedVersion: number): Promise<AdminGig> {
+  const { db } = deps.database;
+  const outcome = await db.transaction(async (tx) => {
+    const current = await lockGigForApproval(tx, id);
+    if (!current) return 'missing';
+    if (current.version !== reviewedVersion) return 'changed';
+    if (current.isApproved) return 'approved';
+    await setGigApproved(tx, id);
+    await createNotification(tx, { userId: current.userId, kind: 'offer_approved', title: offerTexts.offerApprovedTitle, body: offerTexts.offerApprovedBody(current.title), link: `/offer/${id}` });
+    return 'approved';
+  });
+  if (outcome === 'changed') throw new AppError(409, 'offer_changed', adminTexts.gigs.changedSinceOpened);
+  const gig = outcome === 'approved' ? await findGig(db, id) : null;
+  if (!gig) throw notFound(adminTexts.gigs.notFound);
+  return gig;
 }

@@ -22,6 +22,7 @@ describe('impersonation', () => {
     const creator = await t.createUser({ name: 'Cleo Creator' });
     const adminCookie = admin.cookies.get('gigreel.session_token');
 
+    t.clock.advance(1000);
     const start = await admin.post(`/api/admin/impersonate/${creator.id}`);
     expect(start.statusCode, start.body).toBe(200);
     expect(String(start.headers['set-cookie'])).toContain('HttpOnly');
@@ -31,6 +32,7 @@ describe('impersonation', () => {
     const me = (await admin.get('/api/me')).json().viewer;
     expect(me).toMatchObject({ id: creator.id, displayName: 'Cleo Creator', isAdmin: false, impersonatedBy: admin.user.id });
     expect((await admin.get('/api/admin/dashboard')).statusCode).toBe(403);
+    t.clock.advance(1000);
     expect((await admin.post('/api/admin/creators', { displayName: 'Sneaky' })).statusCode).toBe(403);
     const rows = await t.deps.database.query<{ impersonated_by: string; user_id: string }>('select impersonated_by, user_id from sessions where impersonated_by is not null');
     expect(rows).toEqual([{ impersonated_by: admin.user.id, user_id: creator.id }]);
@@ -44,11 +46,13 @@ describe('impersonation', () => {
     expect(await t.deps.database.query('select id from sessions where impersonated_by is not null')).toEqual([]);
 
     const audit = (await admin.get('/api/admin/audit-log')).json().items;
-    expect(audit.map((e: { method: string; path: string; status: number }) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+    expect(audit.map((e: { method: string; route: string; status: number }) => `${e.method} ${e.route} ${e.status}`)).toEqual([
       'POST /api/admin/impersonation/stop 200',
       'POST /api/admin/creators 403',
+      'POST /api/admin/impersonate/:userId 200',
     ]);
     expect(audit[0]).toMatchObject({ admin: { id: admin.user.id, displayName: 'Ada Admin' }, actingAs: { id: creator.id, displayName: 'Cleo Creator' } });
+    expect(audit[2]).toMatchObject({ action: 'impersonation.start', admin: { id: admin.user.id }, actingAs: null, target: { id: creator.id, label: 'Cleo Creator' } });
     const events = await t.deps.database.query<{ event: string }>('select event from security_logs where user_id = $1 order by created_at, event', [admin.user.id]);
     expect(events.map((e) => e.event).sort()).toEqual(['impersonation_started', 'impersonation_stopped']);
   });
@@ -85,7 +89,7 @@ describe('logging out while impersonating', () => {
     expect(out.statusCode, out.body).toBe(200);
     expect(admin.cookies.size).toBe(0);
     expect(await t.deps.database.query('select id from sessions where user_id in ($1, $2)', [admin.user.id, creator.id])).toEqual([]);
-    const audit = await t.deps.database.query<{ path: string }>('select path from audit_log where admin_id = $1', [admin.user.id]);
+    const audit = await t.deps.database.query<{ path: string }>('select path from audit_log where admin_id = $1 and acting_as_user_id is not null', [admin.user.id]);
     expect(audit).toEqual([{ path: '/api/auth/sign-out' }]);
   });
 });

@@ -2,11 +2,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { OFFER_MEDIA_MAX_BYTES, creatorIdParams, offerFields, offerIdParams, texts, type CreatorPage, type FeedOffer, type OwnOffer } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { loadViewer, requireAdmin, requireViewer } from '../auth/viewer.ts';
+import { loadViewer, requireViewer } from '../auth/viewer.ts';
 import { parse } from '../http/errors.ts';
 import type { MediaProcessor } from '../platform/media.ts';
 import { acceptImageOrVideo, receiveUpload } from '../platform/uploads.ts';
-import { approveOffer, getCreatorPage, getOffer, getOwnOffer, saveOwnOffer } from './offers.service.ts';
+import { getCreatorPage, getOffer, getOwnOffer, saveOwnOffer } from './offers.service.ts';
 
 export async function offersRoutes(app: FastifyInstance, deps: AppDeps, media: MediaProcessor): Promise<void> {
   const workDir = path.join(deps.config.dataDir, 'tmp');
@@ -46,11 +46,5 @@ export async function offersRoutes(app: FastifyInstance, deps: AppDeps, media: M
     const actor = await loadViewer(deps, request, reply);
     reply.header('cache-control', 'private, no-cache');
     return getCreatorPage(deps, actor, id);
-  });
-
-  app.post('/api/admin/offers/:id/approve', async (request, reply): Promise<{ offer: FeedOffer; message: string }> => {
-    const actor = await requireAdmin(deps, request, reply);
-    const { id } = parse(offerIdParams, request.params);
-    return approveOffer(deps, { actor, offerId: id });
   });
 }

@@ -1,21 +1,22 @@
 /**
- * Posting, editing, approving and reading offers. Media is processed and stored before the one short
- * transaction that writes the row (never a transaction across processing); a failed save deletes the
- * files it stored, and a replaced offer's old files are deleted after the commit.
+ * Posting, editing and reading offers (approval is the admin's: admin/gigs.service.ts). Media is
+ * processed and stored before the one short transaction that writes the row (never a transaction
+ * across processing); a failed save deletes the files it stored, and a replaced offer's old files
+ * are deleted after the commit.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { offerTexts, rankScore, texts, type CreatorPage, type FeedOffer, type OfferInput, type OwnOffer } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { AppError, forbidden, notFound } from '../http/errors.ts';
-import { createNotification } from '../notifications/notifications.service.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import { MediaRejectedError, type MediaProcessor } from '../platform/media.ts';
+import { withMediaSlot } from '../platform/media-slots.ts';
 import {
-  findCreator, findOfferCard, findOfferCardByUser, findOfferMediaByUser, lockOwnOffer, markApproved, replaceOfferTags, toFeedOffer, writeOwnOffer,
+  findCreator, findOfferCard, findOfferCardByUser, findOfferMediaByUser, lockOwnOffer, replaceOfferTags, toFeedOffer, writeOwnOffer,
   type OfferMediaValues,
 } from './offers.queries.ts';
-import { canApprove, canSeeOffer, type Actor } from './offers.policy.ts';
+import { canSeeOffer, type Actor } from './offers.policy.ts';
 
 export type UploadedMedia = { tempPath: string; mime: string };
 
@@ -48,9 +49,9 @@ async function storeMedia(deps: AppDeps, media: MediaProcessor, actor: NonNullab
   const name = `${deps.clock.now().getTime()}-${randomBytes(4).toString('hex')}`;
   let processed;
   try {
-    processed = await media.process({ path: file.tempPath, mime: file.mime }, workDir, name);
+    processed = await withMediaSlot(deps, actor.id, () => media.process({ path: file.tempPath, mime: file.mime }, workDir, name));
   } catch (error) {
-    if (error instanceof MediaRejectedError) throw new AppError(415, 'invalid_file_type', texts.validation.invalidFileType, 'media');
+    if (error instanceof MediaRejectedError) throw new AppError(error.status, error.status === 415 ? 'invalid_file_type' : 'media_too_long_or_large', error.userMessage, 'media');
     throw error;
   }
   const keys: string[] = [];
@@ -132,26 +133,3 @@ export async function saveOwnOffer(
   return { offer: toOwnOffer(toFeedOffer(row)), message };
 }
 
-/** Admin approval: the offer appears in the feed, and its owner is told in the same transaction. */
-export async function approveOffer(deps: AppDeps, options: { actor: NonNullable<Actor>; offerId: string }): Promise<{ offer: FeedOffer; message: string }> {
-  if (!canApprove(options.actor)) throw forbidden(texts.auth.accessDeniedBody);
-  const found = await deps.database.db.transaction(async (tx) => {
-    const row = await findOfferCard(tx, options.offerId);
-    if (!row) return false;
-    const changed = await markApproved(tx, options.offerId);
-    if (changed) {
-      await createNotification(tx, {
-        userId: changed.userId,
-        kind: 'offer_approved',
-        title: offerTexts.offerApprovedTitle,
-        body: offerTexts.offerApprovedBody(changed.title),
-        link: `/offer/${options.offerId}`,
-      });
-    }
-    return true;
-  });
-  if (!found) throw notFound(offerTexts.notFound);
-  const row = await findOfferCard(deps.database.db, options.offerId);
-  if (!row) throw notFound(offerTexts.notFound);
-  return { offer: toFeedOffer(row), message: offerTexts.approved };
-}

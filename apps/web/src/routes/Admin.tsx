@@ -22,6 +22,7 @@ const TABS = [
   { value: 'analytics', label: adminTexts.tabs.analytics, Panel: lazy(() => import('../features/admin/AnalyticsTab.tsx')) },
   { value: 'testing', label: adminTexts.tabs.testing, Panel: lazy(() => import('../features/admin/TestingTab.tsx')) },
   { value: 'export', label: adminTexts.tabs.export, Panel: lazy(() => import('../features/admin/ExportTab.tsx')) },
+  { value: 'audit', label: adminTexts.tabs.audit, Panel: lazy(() => import('../features/admin/AuditLog.tsx')) },
 ] as const;
 
 export default function AdminPage() {

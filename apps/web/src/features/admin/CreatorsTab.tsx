@@ -4,7 +4,6 @@ import { toast } from 'sonner';
 import { adminTexts, formatDate, type AdminCreator } from '@gigreel/core';
 import { Button } from '../../ui/button.tsx';
 import { Badge, EmptyState, Spinner } from '../../ui/misc.tsx';
-import { AuditLog } from './AuditLog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { CreatorDialog } from './CreatorDialog.tsx';
 import { startImpersonation, useCreators, useDeleteCreator } from './admin.api.ts';
@@ -87,7 +86,6 @@ export default function CreatorsTab() {
       >
         {adminTexts.creators.deleteConsequences}
       </ConfirmDialog>
-      <AuditLog />
     </section>
   );
 }

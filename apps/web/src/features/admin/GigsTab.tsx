@@ -8,7 +8,7 @@ import { cn } from '../../ui/cn.ts';
 import { Badge, EmptyState, Spinner } from '../../ui/misc.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { GigDialog } from './GigDialog.tsx';
-import { useApproveGig, useDeleteGig, useGigs } from './admin.api.ts';
+import { isChangedSinceOpened, useApproveGig, useDeleteGig, useGigs } from './admin.api.ts';
 import { useErrorToast } from './useErrorToast.ts';
 
 const t = adminTexts.gigs;
@@ -25,15 +25,23 @@ export default function GigsTab() {
   const gigs = useGigs();
   const [editing, setEditing] = useState<AdminGig | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminGig | null>(null);
+  // The gig whose approval was refused because it changed; the list is read again and shows the new version.
+  const [changed, setChanged] = useState<string | null>(null);
   const approve = useApproveGig();
   const remove = useDeleteGig();
   const items = gigs.data?.pages.flatMap((page) => page.items) ?? [];
   useErrorToast(gigs.error, t.fetchFailed);
 
   const onApprove = (gig: AdminGig) =>
-    approve.mutate(gig.id, {
-      onSuccess: () => toast.success(t.success, { description: t.approved }),
-      onError: (error) => toast.error(t.error, { description: error.message || t.approveFailed }),
+    approve.mutate({ id: gig.id, version: gig.version }, {
+      onSuccess: () => {
+        setChanged(null);
+        toast.success(t.success, { description: t.approved });
+      },
+      onError: (error) => {
+        setChanged(isChangedSinceOpened(error) ? gig.id : null);
+        toast.error(t.error, { description: error.message || t.approveFailed });
+      },
     });
 
   const onDelete = () => {
@@ -73,11 +81,12 @@ export default function GigsTab() {
               <p className="truncate text-sm text-zinc-300">{t.by(gig.creator.displayName)}</p>
               <p className="text-xs text-zinc-400">{formatDate(gig.createdAt)}</p>
               {gig.tags.length ? <p className="truncate text-xs text-brand-400">{gig.tags.map((tag) => `#${tag}`).join(' ')}</p> : null}
+              {changed === gig.id ? <p role="alert" className="text-xs text-amber-300">{t.changedSinceOpened}</p> : null}
               <div className="mt-auto flex flex-wrap gap-2 pt-2">
                 <a href={gig.link || '/'} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'sm')} aria-label={`View ${gig.title}`}>
                   <ExternalLink className="h-4 w-4" aria-hidden="true" /> View
                 </a>
-                {!gig.isApproved ? <Button size="sm" onClick={() => onApprove(gig)} busy={approve.isPending && approve.variables === gig.id} aria-label={`Approve ${gig.title}`}>Approve</Button> : null}
+                {!gig.isApproved ? <Button size="sm" onClick={() => onApprove(gig)} busy={approve.isPending && approve.variables?.id === gig.id} aria-label={`Approve ${gig.title}`}>Approve</Button> : null}
                 <Button size="sm" variant="outline" onClick={() => setEditing(gig)} aria-label={`Edit ${gig.title}`}>Edit</Button>
                 <Button size="sm" variant="destructive" onClick={() => setDeleting(gig)} aria-label={`Delete ${gig.title}`}>Delete</Button>
               </div>

@@ -1,9 +1,9 @@
 /** The dashboard's server state: every call goes through api() and upload(), cached per tab. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AdminAnalytics, AdminCreator, AdminDashboard, AdminGig, AdminMessage, AdminPageOf, AuditEntry, CreatorFormInput, ExportTable, RevenueUnit, SelfTestResult,
+  AdminAnalytics, AdminCreator, AdminDashboard, AdminGig, AdminMessage, AdminPageOf, ApproveGigInput, AuditEntry, CreatorFormInput, ExportTable, RevenueUnit, SelfTestResult,
 } from '@gigreel/core';
-import { api, upload } from '../../api/client.ts';
+import { api, ApiError, upload } from '../../api/client.ts';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -96,11 +96,21 @@ export function useDeleteGig() {
   return useMutation({ mutationFn: (id: string) => api<{ message: string }>(`/api/admin/gigs/${id}`, { method: 'DELETE' }), onSuccess: refresh });
 }
 
-/** Approval belongs to the offers feature (POST /api/admin/offers/:id/approve). */
+/**
+ * Approves the version of the gig the admin is looking at. Whatever the answer, the lists are read
+ * again: after a refusal because the creator edited it meanwhile, the admin sees the new version.
+ */
 export function useApproveGig() {
   const refresh = useRefreshAdmin();
-  return useMutation({ mutationFn: (id: string) => api<unknown>(`/api/admin/offers/${id}/approve`, { method: 'POST', body: {} }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) =>
+      api<{ gig: AdminGig; message: string }>(`/api/admin/offers/${id}/approve`, { method: 'POST', body: { version } satisfies ApproveGigInput }),
+    onSettled: refresh,
+  });
 }
+
+/** The server refused an approval because the gig changed after it was shown. */
+export const isChangedSinceOpened = (error: unknown) => error instanceof ApiError && error.code === 'offer_changed';
 
 export function useSelfTest() {
   return useMutation({ mutationFn: (form: FormData) => upload<SelfTestResult>('/api/admin/self-test', form, () => {}) });
