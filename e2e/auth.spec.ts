@@ -1,6 +1,6 @@
 /** Sign-up, verification, log in and out, the limiter, password reset and inactivity: through the real screens (issue 2). */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, NEW_PASSWORD, expect, logIn, mailedLink, signUpVerified, test, uniqueEmail } from './fixtures.ts';
+import { DEMO_PASSWORD, NEW_PASSWORD, expect, logIn, mailedLink, signUpHeaders, signUpVerified, test, uniqueEmail } from './fixtures.ts';
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: /^Account menu for/ }).click();
@@ -42,6 +42,22 @@ test('sign up, verify by mail, log out and log in again', async ({ page }) => {
   await expect(page).toHaveURL(/\/post$/);
 
   await logOut(page);
+  await logIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/post$/);
+});
+
+test('a verification link opened in another browser verifies but does not sign in: it asks to log in', async ({ page, playwright, baseURL }) => {
+  const email = uniqueEmail('elsewhere');
+  // Signed up from another browser (its own cookie jar), then the link is opened in this one.
+  const otherBrowser = await playwright.request.newContext({ baseURL });
+  const response = await otherBrowser.post('/api/auth/sign-up/email', { data: { displayName: 'Far Away', email, password: NEW_PASSWORD }, headers: signUpHeaders(baseURL!) });
+  expect(response.status()).toBe(201);
+  await otherBrowser.dispose();
+
+  await page.goto(await mailedLink(email));
+  await expect(page.getByText('Email verified. Please log in.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(((await (await page.request.get('/api/me')).json()) as { viewer: unknown }).viewer).toBeNull();
   await logIn(page, email, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/post$/);
 });

@@ -4,13 +4,13 @@
  */
 import path from 'node:path';
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, mailsTo, test, uniqueEmail } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, mailsTo, signUpHeaders, test, uniqueEmail } from './fixtures.ts';
 
 const VIDEO = path.resolve(import.meta.dirname, '../apps/server/seed-media/logo-design.mp4');
 
 async function signUpAndVerify(page: Page, baseURL: string, displayName: string): Promise<void> {
   const email = uniqueEmail('poster');
-  const response = await page.request.post('/api/auth/sign-up/email', { data: { displayName, email, password: 'Poster-pass1' }, headers: { origin: baseURL } });
+  const response = await page.request.post('/api/auth/sign-up/email', { data: { displayName, email, password: 'Poster-pass1' }, headers: signUpHeaders(baseURL) });
   expect(response.status()).toBe(201);
   await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
   await page.goto(mailsTo(email)[0]!.link!);
@@ -22,7 +22,8 @@ async function approveAsAdmin(baseURL: string, offerId: string): Promise<void> {
   const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   const login = await admin.post('/api/auth/sign-in/email', { data: { email: 'admin@example.com', password: DEMO_PASSWORD } });
   expect(login.ok()).toBe(true);
-  const approved = await admin.post(`/api/admin/offers/${offerId}/approve`);
+  const { items: gigs } = (await (await admin.get('/api/admin/gigs')).json()) as { items: Array<{ id: string; version: number }> };
+  const approved = await admin.post(`/api/admin/offers/${offerId}/approve`, { data: { version: gigs.find((gig) => gig.id === offerId)?.version } });
   expect(approved.status()).toBe(200);
   await admin.dispose();
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { isLoopbackHost, loadConfig } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gigreel-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -12,7 +12,7 @@ const production = { ...base, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32
 describe('loadConfig', () => {
   it('has working defaults for a fresh clone', () => {
     const config = loadConfig(base);
-    expect(config).toMatchObject({ env: 'development', port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', seedDemo: true, adminEmails: [], designerEmail: 'designer@example.com', trustProxy: 'loopback' });
+    expect(config).toMatchObject({ env: 'development', port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', seedDemo: true, adminEmails: [], designerEmail: 'designer@example.com', trustProxy: 'loopback' });
     expect(config.authSecret).toMatch(/^[0-9a-f]{64}$/);
     // the local secret is made once and kept
     expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8')).toBe(config.authSecret);
@@ -66,6 +66,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, SEED_DEMO: 'never' }).seedDemo).toBe(false);
   });
 
+  it('listens on this machine only unless HOST says otherwise, and serves the demo elsewhere only with SEED_DEMO=always', () => {
+    expect(loadConfig(base)).toMatchObject({ host: '127.0.0.1', seedDemo: true, demoOnPublicAddress: false });
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', demoOnPublicAddress: false });
+    expect(loadConfig({ ...base, SEED_DEMO: 'always' })).toMatchObject({ seedDemo: true, demoOnPublicAddress: true });
+    expect(loadConfig({ ...production, SEED_DEMO: 'always' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    ['127.0.0.1', true], ['127.8.9.10', true], ['localhost', true], ['::1', true], ['[::1]', true], ['::ffff:127.0.0.1', true],
+    ['0.0.0.0', false], ['::', false], ['192.168.1.20', false], ['gigreel.example.com', false], ['::ffff:10.0.0.1', false],
+  ])('HOST=%s is loopback: %s', (host, loopback) => {
+    expect(isLoopbackHost(host)).toBe(loopback);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -79,7 +93,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY/],
     [{ TRUST_PROXY: '10.0.0.0/8,proxy.local' }, /TRUST_PROXY: "proxy.local"/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
-    [{ SEED_DEMO: 'always' }, /SEED_DEMO/],
+    [{ SEED_DEMO: 'sometimes' }, /SEED_DEMO/],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
     [{ SMTP_URL: 'mail.example.com:25' }, /SMTP_URL/],
     [{ SMTP_URL: 'https://mail.example.com' }, /SMTP_URL: must start with smtp:\/\/ or smtps:\/\//],

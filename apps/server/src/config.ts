@@ -19,7 +19,8 @@ const httpUrl = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Only this machine by default: demo accounts share a published password (README). HOST=0.0.0.0 opens it.
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: httpUrl.optional(),
@@ -29,7 +30,7 @@ const envSchema = z.object({
   ADMIN_EMAILS: emailList,
   DESIGNER_EMAIL: z.string().email().optional(),
   TRUST_PROXY: z.string().default('loopback'),
-  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  SEED_DEMO: z.enum(['auto', 'never', 'always']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -55,6 +56,8 @@ export type Config = {
   /** Fastify's trustProxy: which hops may set X-Forwarded-For (the login limiter uses the real address). */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   seedDemo: boolean;
+  /** SEED_DEMO=always: demo accounts may be served on a non-loopback HOST, on purpose. */
+  demoOnPublicAddress: boolean;
   logLevel: string;
   webDist: string;
   /** Files go to this S3-compatible store when every S3_* setting is given; local disk otherwise. */
@@ -97,7 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     designerEmail: e.DESIGNER_EMAIL?.toLowerCase() ?? (production ? undefined : 'designer@example.com'),
     trustProxy: trust,
-    seedDemo: !production && e.SEED_DEMO === 'auto',
+    seedDemo: !production && e.SEED_DEMO !== 'never',
+    demoOnPublicAddress: e.SEED_DEMO === 'always',
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     s3: e.S3_BUCKET && e.S3_ENDPOINT && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
@@ -135,4 +139,14 @@ function localSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Whether HOST only accepts connections from this machine (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  if (bare === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!.startsWith('127.');
+  return bare === '::1' || bare === '0:0:0:0:0:0:0:1';
 }

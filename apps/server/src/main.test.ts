@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUpProcesses, freePort, logIn, ready, run, server, stop, tempDataDir } from '../test/process.ts';
+import { cleanUpProcesses, freePort, logIn, migratedPgliteDataDir, ready, run, server, stop, tempDataDir } from '../test/process.ts';
 
 afterAll(cleanUpProcesses);
 
@@ -107,6 +107,19 @@ describe.runIf(embeddedRun)('the server process on the embedded database', () =>
     expect((await signIn(base, 'sam@example.com')).viewer).toMatchObject({ isAdmin: true });
     expect(await stop(again)).toBe(0);
   }, 480_000);
+});
+
+describe.runIf(embeddedRun)('the server process on an address other machines reach', () => {
+  it('refuses to create the demo accounts there, with a clear message, unless SEED_DEMO=always', async () => {
+    const dataDir = tempDataDir();
+    await migratedPgliteDataDir(dataDir);
+    const port = String(await freePort());
+    const refused = server({ DATA_DIR: dataDir, PORT: port, HOST: '0.0.0.0', NODE_ENV: 'development' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output().trim()).toMatch(/^Refusing to start: it would create the demo accounts, and HOST=0\.0\.0\.0 can be reached from other machines\.\n {2}Listen on this machine only \(HOST=127\.0\.0\.1\)/);
+    expect(refused.output()).not.toContain('demo data created');
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  }, 120_000);
 });
 
 describe.runIf(embeddedRun)('the server process in production', () => {

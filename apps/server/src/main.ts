@@ -7,7 +7,7 @@ import { loadConfig } from './config.ts';
 import { createDeps } from './create-deps.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/connection.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
-import { seedDemoIfEmpty } from './db/seed.ts';
+import { refuseExposedDemo, seedDemoIfEmpty, UnsafeDemoError } from './db/seed.ts';
 
 /** How long SIGTERM waits for requests in flight (and open event streams) before closing anyway. */
 const DRAIN_MS = 10_000;
@@ -62,6 +62,7 @@ async function main(): Promise<void> {
   try {
     const granted = await grantListedAdmins(database.db, config.adminEmails);
     if (granted) log.info({ granted }, 'admin role granted from ADMIN_EMAILS');
+    await refuseExposedDemo(deps);
     if (config.seedDemo) await seedDemoIfEmpty(deps);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const expected = error instanceof DataDirLockedError || (error instanceof Error && error.message.startsWith('Invalid configuration'));
+  const expected = error instanceof DataDirLockedError || error instanceof UnsafeDemoError || (error instanceof Error && error.message.startsWith('Invalid configuration'));
   console.error(expected ? (error as Error).message : error);
   process.exit(1);
 });

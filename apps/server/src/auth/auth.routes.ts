@@ -5,11 +5,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { forgotPasswordInput, loginInput, resetPasswordInput, signOutInput, signUpInput, texts, verifyEmailQuery, type MeResponse } from '@gigreel/core';
+import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { parse } from '../http/errors.ts';
-import { logIn, requestPasswordReset, resetPassword, signOut, signUp, verifyEmail } from './auth.service.ts';
+import { logIn, requestPasswordReset, resetPassword, signOut, signUp, unlockLogin, verifyEmail } from './auth.service.ts';
 import { authHeaders, forwardCookies } from './bridge.ts';
+import { markSignUpBrowser } from './sign-up-browser.ts';
 import { loadViewer, toViewer } from './viewer.ts';
+
+/** The mailed unlock link: only its token is read. */
+const unlockQuery = z.object({ token: z.string().min(1).max(100) });
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get('/api/me', async (request, reply): Promise<MeResponse> => {
@@ -20,7 +25,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   app.post('/api/auth/sign-up/email', async (request, reply) => {
     const input = parse(signUpInput, request.body);
-    await signUp(deps, input, authHeaders(request));
+    const userId = await signUp(deps, input, request.ip, authHeaders(request));
+    reply.header('set-cookie', markSignUpBrowser(deps.config, userId));
     return reply.status(201).send({ title: texts.auth.accountCreated, message: texts.auth.accountCreatedBody });
   });
 
@@ -41,8 +47,14 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   app.get('/api/auth/verify-email', async (request, reply) => {
     const query = verifyEmailQuery.safeParse(request.query);
-    const { location, headers } = await verifyEmail(deps, query.success ? query.data.token : null, authHeaders(request));
-    forwardCookies(reply, headers);
+    const { location, cookies } = await verifyEmail(deps, query.success ? query.data.token : null, request.headers.cookie, authHeaders(request));
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.header('cache-control', 'no-store').redirect(location, 302);
+  });
+
+  app.get('/api/auth/unlock', async (request, reply) => {
+    const query = unlockQuery.safeParse(request.query);
+    const location = await unlockLogin(deps, query.success ? query.data.token : null);
     return reply.header('cache-control', 'no-store').redirect(location, 302);
   });
 

@@ -54,7 +54,8 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: true,
+      // The link signs in only in the browser that signed up, which Better Auth cannot tell (auth.service.ts verifyEmail).
+      autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
       async sendVerificationEmail({ user, url }) {
         await mailer.send({

@@ -1,5 +1,5 @@
-import { and, count, eq, gte, like, sql, type Placeholder } from 'drizzle-orm';
-import type { Db } from '../db/connection.ts';
+import { and, count, eq, gte, like, lt, ne, sql, type Placeholder } from 'drizzle-orm';
+import type { Db, Tx } from '../db/connection.ts';
 import { sessions, userRoles, users, verifications } from '../db/schema.ts';
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
@@ -13,6 +13,37 @@ export async function countRecentResetTokens(db: Db, userId: string, since: Date
     .from(verifications)
     .where(and(eq(verifications.value, userId), like(verifications.identifier, 'reset-password:%'), gte(verifications.createdAt, since)));
   return row?.n ?? 0;
+}
+
+/** After a reset: every other session of the account ends, whoever holds it. */
+export async function deleteOtherSessions(db: Db, userId: string, keepToken: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.token, keepToken)));
+}
+
+/** After a reset: every reset link still outstanding for the account stops working. */
+export async function deleteResetTokens(db: Db | Tx, userId: string): Promise<void> {
+  await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, 'reset-password:%')));
+}
+
+const UNLOCK_PREFIX = 'login-unlock:';
+
+/** Stores an unlock link's token (its hash: the mailbox holds the token itself) for an account's email. */
+export async function saveUnlockToken(db: Db, input: { tokenHash: string; email: string; expiresAt: Date }): Promise<void> {
+  await db.insert(verifications).values({ id: crypto.randomUUID(), identifier: `${UNLOCK_PREFIX}${input.tokenHash}`, value: input.email, expiresAt: input.expiresAt });
+}
+
+/** Uses an unlock token once: the row is deleted as it is read, so a second use finds nothing. */
+export async function takeUnlockToken(db: Db, tokenHash: string, now: Date): Promise<string | null> {
+  const [row] = await db.delete(verifications).where(eq(verifications.identifier, `${UNLOCK_PREFIX}${tokenHash}`))
+    .returning({ email: verifications.value, expiresAt: verifications.expiresAt });
+  await db.delete(verifications).where(and(like(verifications.identifier, `${UNLOCK_PREFIX}%`), lt(verifications.expiresAt, now)));
+  return row && row.expiresAt.getTime() > now.getTime() ? row.email : null;
+}
+
+/** The account a verification link is for, and whether it was already verified. */
+export async function findUserByEmail(db: Db, email: string): Promise<{ id: string; emailVerified: boolean } | null> {
+  const [row] = await db.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  return row ?? null;
 }
 
 export type SessionWithPerson = {

@@ -5,12 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hashPassword } from 'better-auth/crypto';
-import { count, eq } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { offerFields, rankScore, REACTIONS } from '@gigreel/core';
 import { react, toggleBoost, toggleFavorite } from '../engagement/engagement.service.ts';
 import { markApproved, replaceOfferTags, writeOwnOffer } from '../offers/offers.queries.ts';
 import type { AppDeps } from '../deps.ts';
+import { isLoopbackHost } from '../config.ts';
 import { accounts, userRoles, users } from './schema.ts';
 
 export const DEMO_PASSWORD = 'GigReel-demo1';
@@ -27,6 +28,41 @@ export const DEMO_CREATORS: DemoCreator[] = [
   { name: 'Kai Jensen', email: 'kai@example.com', bio: 'Web developer who likes fast sites.', offer: { title: 'A website audit that finds quick wins', media: 'web-audit.jpg', link: 'https://example.com/kai-audit', tags: ['web', 'design', 'seo'], description: 'Speed, accessibility and SEO, in a one-page report.' } },
   { name: 'Ivy Brooks', email: 'ivy@example.com', bio: 'Illustrator. Pets are my favourite clients.', offer: { title: 'Hand-drawn pet portraits', media: 'illustration.jpg', link: '', pricePence: 3000, tags: ['illustration', 'art', 'pets'], description: 'Send a photo of your pet, get a framed-ready portrait.' } },
 ];
+
+/** The server refuses to start this way; main.ts prints the message alone. */
+export class UnsafeDemoError extends Error {}
+
+/**
+ * Demo accounts share the password printed in the README and the log, so they are for trying GigReel
+ * on one's own machine. Listening on an address other machines reach, the server refuses to start
+ * when it would create them or when any of them still has that password, unless SEED_DEMO=always
+ * says it is on purpose.
+ */
+export async function refuseExposedDemo(deps: AppDeps): Promise<void> {
+  const { config } = deps;
+  if (isLoopbackHost(config.host) || config.demoOnPublicAddress) return;
+  const [row] = await deps.database.db.select({ n: count() }).from(users);
+  const wouldSeed = config.seedDemo && (row?.n ?? 0) === 0;
+  const exposed = wouldSeed ? [] : await demoAccountsWithDemoPassword(deps);
+  if (!wouldSeed && exposed.length === 0) return;
+  const what = wouldSeed ? 'it would create the demo accounts' : `demo accounts still have the published password (${exposed.join(', ')})`;
+  throw new UnsafeDemoError(
+    `Refusing to start: ${what}, and HOST=${config.host} can be reached from other machines.\n`
+    + `  Listen on this machine only (HOST=127.0.0.1), ${wouldSeed ? 'turn the demo off (SEED_DEMO=never)' : 'change or remove those accounts'},`
+    + ' or set SEED_DEMO=always to serve the demo on this address on purpose.',
+  );
+}
+
+/** Demo accounts whose password is still DEMO_PASSWORD. */
+export async function demoAccountsWithDemoPassword(deps: AppDeps): Promise<string[]> {
+  const emails = ['admin@example.com', deps.config.designerEmail ?? 'designer@example.com', ...DEMO_CREATORS.map((creator) => creator.email)];
+  const rows = await deps.database.db.select({ email: users.email, hash: accounts.password }).from(users)
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(inArray(users.email, emails));
+  const open: string[] = [];
+  for (const { email, hash } of rows) if (hash && (await verifyPassword({ hash, password: DEMO_PASSWORD }))) open.push(email);
+  return open.sort();
+}
 
 export async function seedDemoIfEmpty(deps: AppDeps): Promise<boolean> {
   const [row] = await deps.database.db.select({ n: count() }).from(users);

@@ -126,3 +126,18 @@ describe('email verification outcome on /', () => {
     expect(at('/', { search: '?verified=1', viewer: admin })).toEqual({ to: '/admin', toast: { title: texts.auth.emailVerified } });
   });
 });
+
+describe('links that land on /login', () => {
+  it('a verification link opened in another browser asks the person to log in', () => {
+    expect(at('/login', { search: '?verified=1' })).toEqual({ to: '/login', toast: { title: texts.auth.emailVerifiedLogIn } });
+  });
+  it('an unlock link says the account is unlocked', () => {
+    expect(at('/login', { search: '?unlocked=1' })).toEqual({ to: '/login', toast: { title: texts.auth.accountUnlocked } });
+  });
+  it('a used or broken unlock link says so', () => {
+    expect(at('/login', { search: '?unlocked=1&error=INVALID_TOKEN' })).toEqual({ to: '/login', toast: { title: texts.auth.unlockLinkInvalid, destructive: true } });
+  });
+  it('a plain /login stays as it is', () => {
+    expect(at('/login', {})).toBeNull();
+  });
+});

@@ -13,8 +13,9 @@
  * 4. Signed-in non-admin on /admin: / with "Access Denied".
  * 5. Admin on any other page of the product except /password-reset: /admin.
  * 6. Signed-in non-admin on /: the same post-login check, once per session.
- * The outcome of an email-verification link (/?verified=1, or with &error=...) adds its toast and
- * drops those parameters from the address.
+ * The outcome of an email-verification link (/?verified=1, or with &error=...; /login?verified=1 when
+ * it was opened in a browser that did not sign up) or of an unlock link (/login?unlocked=1) adds its
+ * toast and drops those parameters from the address.
  */
 import { ADMIN_MAY_STAY, accessFor, adminTexts, texts, type Viewer } from '@gigreel/core';
 
@@ -40,19 +41,19 @@ export type GuardInput = {
   viewerUnknown?: boolean;
 };
 
-const VERIFY_PARAMS = ['verified', 'error'];
+const LINK_PARAMS = ['verified', 'unlocked', 'error'];
 
 export function decideRoute(input: GuardInput): GuardDecision {
   const path = normalize(input.pathname);
   const query = new URLSearchParams(input.search);
   if (path !== '/password-reset' && isRecoveryQuery(query)) return { to: `/password-reset${input.search}` };
 
-  const verifyToast = path === '/' ? verificationToast(query) : undefined;
+  const linkToast = path === '/' ? verificationToast(query) : path === '/login' ? loginLinkToast(query) : undefined;
   const decision = decide({ ...input, pathname: path });
-  if (!verifyToast) return decision;
-  for (const name of VERIFY_PARAMS) query.delete(name);
+  if (!linkToast) return decision;
+  for (const name of LINK_PARAMS) query.delete(name);
   const rest = query.toString();
-  return { ...decision, to: decision?.to ?? (rest ? `/?${rest}` : '/'), toast: verifyToast };
+  return { ...decision, to: decision?.to ?? (rest ? `${path}?${rest}` : path), toast: linkToast };
 }
 
 function decide({ pathname, search, viewer, savedPath, postLoginChecked, viewerUnknown }: GuardInput): GuardDecision {
@@ -93,6 +94,13 @@ function verificationToast(query: URLSearchParams): GuardToast | undefined {
   if (!query.has('verified')) return undefined;
   if (query.has('error')) return { title: texts.auth.verifyLinkInvalid, destructive: true };
   return { title: texts.auth.emailVerified };
+}
+
+/** On /login: a verification link opened elsewhere than the sign-up ("please log in"), or an unlock link. */
+function loginLinkToast(query: URLSearchParams): GuardToast | undefined {
+  if (query.has('unlocked')) return query.has('error') ? { title: texts.auth.unlockLinkInvalid, destructive: true } : { title: texts.auth.accountUnlocked };
+  if (query.has('verified')) return query.has('error') ? { title: texts.auth.verifyLinkInvalid, destructive: true } : { title: texts.auth.emailVerifiedLogIn };
+  return undefined;
 }
 
 function normalize(pathname: string): string {
