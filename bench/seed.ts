@@ -97,7 +97,7 @@ export function seedStatements(options: { offers: number; people: number; passwo
         i % 20 <> 0,
         'A short description of what creator ' || i || ' delivers, how long it takes and what the buyer gets at the end.',
         boost_count, favorite_count, reaction_count, share_count,
-        ${rankScoreSql()}, created_at, created_at
+        ${rankScoreSql({ anonymous_share_count: '0' })}, created_at, created_at
       from bench_plan order by 1`,
     `insert into tags (id, name)
       select ${seededUuid('tag', 't')}, (array['design', 'music', 'video', 'voice', 'art', 'writing', 'code', 'photo'])[1 + t % 8] || t

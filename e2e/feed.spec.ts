@@ -112,7 +112,8 @@ test('boost, favourite, react and share change at once and survive a reload; tag
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   // Desktop Chromium has no share sheet here; make sure neither project has one, so the link is copied.
   await page.addInitScript({ content: "Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });" });
-  await logIn(page, 'zoe@example.com');
+  // A share counts once per person, offer and day, so each project shares as its own person.
+  await logIn(page, testInfo.project.name === 'phone' ? 'zoe@example.com' : 'kai@example.com');
   // The person's own boost, favourite and reaction arrive beside the shared page; wait for them.
   const viewerState = () => page.waitForResponse((response) => response.url().includes('/api/feed/state') && response.ok());
   let stateLoaded = viewerState();

@@ -1,7 +1,7 @@
 /**
- * Private job status (SPEC section 4): pending -> accepted or declined, by the recipient only, only while
- * pending. A job the buyer has already paid for (its order moved past awaiting payment) can still be
- * accepted but no longer declined: the buyer would have paid for work refused.
+ * Private job status (SPEC section 4): pending -> accepted or declined, by the recipient only.
+ * Accepting is for a pending job; declining stays possible until the job is delivered, paid or not:
+ * a buyer's "paid" (their word alone, with a budget they chose) must not bind the designer to the work.
  */
 import type { JobStatus } from './constants.ts';
 import { jobsTexts } from './jobs.texts.ts';
@@ -9,11 +9,17 @@ import { jobsTexts } from './jobs.texts.ts';
 export type JobDecision = 'accepted' | 'declined';
 export type JobMoveDecision = { ok: true; to: JobDecision } | { ok: false; reason: 'role' | 'state'; message: string };
 
-export function decideJobMove(status: JobStatus, isRecipient: boolean, to: JobDecision, paidFor = false): JobMoveDecision {
+const decidableFrom: Record<JobDecision, readonly JobStatus[]> = { accepted: ['pending'], declined: ['pending', 'accepted'] };
+
+export function decideJobMove(status: JobStatus, isRecipient: boolean, to: JobDecision): JobMoveDecision {
   if (!isRecipient) return { ok: false, reason: 'role', message: jobsTexts.onlyRecipient };
-  if (status !== 'pending') return { ok: false, reason: 'state', message: jobsTexts.notPending(status) };
-  if (to === 'declined' && paidFor) return { ok: false, reason: 'state', message: jobsTexts.paidCannotDecline };
+  if (!decidableFrom[to].includes(status)) return { ok: false, reason: 'state', message: jobsTexts.notPending(status) };
   return { ok: true, to };
+}
+
+/** The statuses a decision may start from, for the screens. */
+export function canDecideJob(status: JobStatus, to: JobDecision): boolean {
+  return decidableFrom[to].includes(status);
 }
 
 /** Job status badge: pending outline, accepted default, delivered secondary, declined destructive. */

@@ -35,7 +35,7 @@ export const jobsTexts = {
   ownJob: 'You cannot send a job to yourself.',
   onlyRecipient: 'Only the designer this job was sent to can accept or decline it.',
   notPending: (status: string) => `This job is already ${status}.`,
-  paidCannotDecline: 'The buyer has already paid for this job, so it can no longer be declined. Accept it and deliver it from the Orders page.',
+  tooManyJobs: (max: number) => `You can send up to ${max} private jobs a day. Please try again tomorrow.`,
   notFound: 'Job not found',
   fileNotFound: 'This file does not exist.',
   received: (title: string) => `New private job: ${title}`,

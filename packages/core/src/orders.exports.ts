@@ -1,6 +1,7 @@
 /** Everything of orders and private jobs that the server and the web app share (issue 5). */
 export * from './orders.machine.ts';
 export * from './orders.messages.ts';
+export * from './orders.limits.ts';
 export * from './orders.payment.ts';
 export * from './orders.schemas.ts';
 export * from './orders.texts.ts';

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './constants.ts';
-import { decideJobMove, jobBadgeVariant } from './jobs.machine.ts';
-import { jobsTexts } from './jobs.texts.ts';
+import { canDecideJob, decideJobMove, jobBadgeVariant } from './jobs.machine.ts';
 import { budgetToPence, looksLikeJobFile, privateJobFields } from './jobs.schemas.ts';
 import { availableOrderMoves, decideOrderMove, paymentBadgeVariant, type OrderMove, type OrderRole } from './orders.machine.ts';
 import { BUYER_MESSAGE_KEYS, ORDER_MESSAGES, SELLER_MESSAGE_KEYS, isMessageKeyFor, orderMessageText } from './orders.messages.ts';
-import { paymentLinkFor, personalPaymentLink } from './orders.payment.ts';
+import { sellerPaymentLink } from './orders.payment.ts';
 
 const roles: Array<OrderRole | null> = ['buyer', 'seller', null];
 const moves: OrderMove[] = ['pay', 'deliver', 'complete'];
@@ -50,21 +49,24 @@ describe('canned messages', () => {
 });
 
 describe('payment links', () => {
-  it('uses the seller link when it is http(s), else the personal link from the name', () => {
-    expect(paymentLinkFor({ paypalLink: 'https://paypal.me/maya', displayName: 'Maya' })).toBe('https://paypal.me/maya');
-    expect(paymentLinkFor({ paypalLink: 'javascript:alert(1)', displayName: 'Maya Patel' })).toBe('https://www.paypal.com/paypalme/mayapatel');
-    expect(personalPaymentLink('Zoë O’Neil')).toBe('https://www.paypal.com/paypalme/zoeoneil');
+  it('is only ever the http(s) link the seller entered, never one made from a name', () => {
+    expect(sellerPaymentLink(' https://paypal.me/maya ')).toBe('https://paypal.me/maya');
+    expect(sellerPaymentLink(null)).toBeNull();
+    expect(sellerPaymentLink('')).toBeNull();
+    expect(sellerPaymentLink('javascript:alert(1)')).toBeNull();
   });
 });
 
 describe('private jobs', () => {
-  it('lets only the recipient decide, only while pending', () => {
+  it('lets only the recipient decide: accept while pending, decline until delivered, paid or not', () => {
     expect(decideJobMove('pending', true, 'accepted')).toEqual({ ok: true, to: 'accepted' });
     expect(decideJobMove('pending', false, 'accepted')).toMatchObject({ ok: false, reason: 'role' });
-    for (const status of ['accepted', 'declined', 'delivered'] as const) expect(decideJobMove(status, true, 'declined')).toMatchObject({ ok: false, reason: 'state' });
-    // paid for: accept only
-    expect(decideJobMove('pending', true, 'declined', true)).toEqual({ ok: false, reason: 'state', message: jobsTexts.paidCannotDecline });
-    expect(decideJobMove('pending', true, 'accepted', true)).toEqual({ ok: true, to: 'accepted' });
+    expect(decideJobMove('pending', false, 'declined')).toMatchObject({ ok: false, reason: 'role' });
+    expect(decideJobMove('pending', true, 'declined')).toEqual({ ok: true, to: 'declined' });
+    expect(decideJobMove('accepted', true, 'declined')).toEqual({ ok: true, to: 'declined' });
+    for (const status of ['accepted', 'declined', 'delivered'] as const) expect(decideJobMove(status, true, 'accepted')).toMatchObject({ ok: false, reason: 'state' });
+    for (const status of ['declined', 'delivered'] as const) expect(decideJobMove(status, true, 'declined')).toMatchObject({ ok: false, reason: 'state' });
+    expect([canDecideJob('accepted', 'declined'), canDecideJob('accepted', 'accepted')]).toEqual([true, false]);
     expect(jobBadgeVariant('declined')).toBe('destructive');
   });
 

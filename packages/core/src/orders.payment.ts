@@ -1,17 +1,10 @@
 /**
- * Where the buyer pays (SPEC section 7): the seller's own payment link, or else a personal
- * payment-provider link built from the seller's display name.
+ * Where the buyer pays (SPEC section 7): only ever a link the seller entered themselves (the offer's
+ * payment link; for a private job, the designer's profile link). No link is ever made up from a
+ * display name: names are not unique, and the account behind such a link may be a stranger's.
  */
-export const PERSONAL_PAYMENT_BASE = 'https://www.paypal.com/paypalme/';
-
-export function personalPaymentLink(displayName: string): string {
-  const handle = displayName.normalize('NFKD').replace(/[^A-Za-z0-9]/g, '').toLowerCase();
-  return `${PERSONAL_PAYMENT_BASE}${handle || 'gigreel'}`;
-}
-
-/** Only http(s) links are ever opened; anything else falls back to the personal link. */
-export function paymentLinkFor(seller: { paypalLink: string | null | undefined; displayName: string }): string {
-  const link = seller.paypalLink?.trim();
-  if (link && /^https?:\/\//i.test(link)) return link;
-  return personalPaymentLink(seller.displayName);
+export function sellerPaymentLink(entered: string | null | undefined): string | null {
+  const link = entered?.trim();
+  // Only http(s) links are ever opened.
+  return link && /^https?:\/\//i.test(link) ? link : null;
 }

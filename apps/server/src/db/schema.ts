@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -101,9 +101,13 @@ export const offers = pgTable('offers', {
   favoriteCount: integer('favorite_count').notNull().default(0),
   reactionCount: integer('reaction_count').notNull().default(0),
   shareCount: integer('share_count').notNull().default(0),
+  /** The part of share_count made without an account; the rank weighs it less. */
+  anonymousShareCount: integer('anonymous_share_count').notNull().default(0),
   hashtagClicks: integer('hashtag_clicks').notNull().default(0),
   /** Engagement and age folded into one number whose order never changes with time alone. */
   rankScore: doublePrecision('rank_score').notNull().default(0),
+  /** Moved on by a trigger (migration 0004) whenever what the offer shows changes, so approval names the version reviewed. */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
@@ -112,6 +116,7 @@ export const offers = pgTable('offers', {
   check('offers_price_check', sql`${t.pricePence} is null or ${t.pricePence} > 0`),
   check('offers_paid_check', sql`not ${t.isPaidOffer} or ${t.pricePence} is not null`),
   check('offers_counts_check', sql`${t.boostCount} >= 0 and ${t.favoriteCount} >= 0 and ${t.reactionCount} >= 0 and ${t.shareCount} >= 0`),
+  check('offers_anonymous_shares_check', sql`${t.anonymousShareCount} between 0 and ${t.shareCount}`),
 ]);
 
 export const tags = pgTable('tags', {
@@ -146,6 +151,29 @@ export const reactions = pgTable('reactions', {
   index('reactions_offer_idx').on(t.offerId),
   check('reactions_emoji_check', sql`${t.emoji} in ('Smart', 'Support', 'Hype', 'Not for Me', 'Watching')`),
 ]);
+
+/**
+ * One row per counted share: a person (viewer key "u:" + id) or an anonymous browser at an address
+ * (a keyed hash of both) counts once per offer and day. address_key is set for anonymous shares only,
+ * so the browsers counted from one address can be capped.
+ */
+export const offerShares = pgTable('offer_shares', {
+  offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+  day: date('day', { mode: 'string' }).notNull(),
+  viewerKey: text('viewer_key').notNull(),
+  addressKey: text('address_key'),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.offerId, t.day, t.viewerKey] }),
+  index('offer_shares_address_idx').on(t.offerId, t.day, t.addressKey).where(sql`${t.addressKey} is not null`),
+]);
+
+/** The share route's burst limit: one fixed window per address (a keyed hash), shared by every API process. */
+export const shareBursts = pgTable('share_bursts', {
+  addressKey: text('address_key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  hits: integer('hits').notNull(),
+});
 
 // ---- messages and notifications ----
 export const gigMessages = pgTable('gig_messages', {
@@ -188,6 +216,7 @@ export const privateJobs = pgTable('private_jobs', {
   createdAt: createdAt(),
 }, (t) => [
   index('private_jobs_to_idx').on(t.toUserId, t.createdAt),
+  index('private_jobs_from_idx').on(t.fromUserId, t.createdAt),
   check('private_jobs_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'delivered')`),
   check('private_jobs_budget_check', sql`${t.budgetPence} is null or ${t.budgetPence} >= 0`),
   check('private_jobs_delivery_check', sql`${t.deliveryTime} in ('1 Day', '2 Days', '3 Days', '1 Week')`),
@@ -244,6 +273,13 @@ export const orderMessages = pgTable('order_messages', {
   check('order_messages_role_check', sql`${t.senderRole} in ('buyer', 'seller')`),
 ]);
 
+// ---- media processing ----
+/** One media job at a time per person, across every API process: a row while their upload is processed. */
+export const mediaProcessing = pgTable('media_processing', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 // ---- security and audit ----
 export const loginAttempts = pgTable('login_attempts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -251,7 +287,19 @@ export const loginAttempts = pgTable('login_attempts', {
   ipAddress: text('ip_address').notNull(),
   success: boolean('success').notNull(),
   attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('login_attempts_lookup_idx').on(t.email, t.ipAddress, t.attemptedAt)]);
+  /** False for attempts refused by the limiter and for failures cleared by an unlock link or a reset. */
+  countsTowardLimit: boolean('counts_toward_limit').notNull().default(true),
+}, (t) => [
+  index('login_attempts_lookup_idx').on(t.email, t.ipAddress, t.attemptedAt),
+  index('login_attempts_account_idx').on(t.email, t.attemptedAt).where(sql`not ${t.success} and ${t.countsTowardLimit}`),
+]);
+
+/** One row per account created, by the address it came from: the sign-up quota counts these. */
+export const signUps = pgTable('sign_ups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ipAddress: text('ip_address').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('sign_ups_address_idx').on(t.ipAddress, t.createdAt)]);
 
 export const securityLogs = pgTable('security_logs', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -262,13 +310,22 @@ export const securityLogs = pgTable('security_logs', {
   createdAt: createdAt(),
 }, (t) => [index('security_logs_created_idx').on(t.createdAt)]);
 
-/** Every write an admin makes while impersonating (issue 7). */
+/**
+ * Every write made while impersonating and every admin's own change, with its answer. The ids are
+ * plain text, not foreign keys: the trail outlives the accounts it names.
+ */
 export const auditLog = pgTable('audit_log', {
   id: uuid('id').primaryKey().defaultRandom(),
-  adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
-  actingAsUserId: text('acting_as_user_id').references(() => users.id, { onDelete: 'set null' }),
+  adminId: text('admin_id'),
+  actingAsUserId: text('acting_as_user_id'),
   method: text('method').notNull(),
+  /** The route the router matched (null when none did); path is the address as it was sent. */
+  route: text('route'),
   path: text('path').notNull(),
+  action: text('action'),
+  targetKind: text('target_kind'),
+  targetId: text('target_id'),
+  targetLabel: text('target_label'),
   status: integer('status').notNull(),
   createdAt: createdAt(),
-}, (t) => [index('audit_log_created_idx').on(t.createdAt)]);
+}, (t) => [index('audit_log_created_id_idx').on(t.createdAt.desc(), t.id.desc())]);

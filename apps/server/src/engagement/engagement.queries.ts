@@ -4,10 +4,10 @@
  * row (lockOffer), so concurrent taps on one offer are applied one after another and each counter
  * moves by exactly the rows that were really added or removed.
  */
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { rankScoreSql, type CounterColumn, type Reaction } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
-import { boosts, favorites, offers, reactions, users } from '../db/schema.ts';
+import { boosts, favorites, offers, offerShares, reactions, shareBursts, users } from '../db/schema.ts';
 import { visibleInFeed } from '../feed/feed.queries.ts';
 
 export type LockedOffer = { id: string; userId: string; isApproved: boolean; mediaKey: string };
@@ -26,24 +26,65 @@ const countColumns = { boostCount: offers.boostCount, favoriteCount: offers.favo
 
 /** Moves one counter by delta (-1, 0 or 1) and the rank score with it, in one statement. */
 export async function bumpCounter(tx: Tx, offerId: string, column: CounterColumn, delta: number): Promise<Counts> {
-  if (!Number.isInteger(delta) || Math.abs(delta) > 1) throw new Error(`bad counter delta ${delta}`);
-  const [row] = delta === 0
+  return bumpCounters(tx, offerId, { [column]: delta });
+}
+
+/** Moves several counters at once (a share and its anonymous part), each by -1, 0 or 1, with the rank score. */
+export async function bumpCounters(tx: Tx, offerId: string, deltas: Partial<Record<CounterColumn, number>>): Promise<Counts> {
+  const moving = Object.entries(deltas).filter(([, delta]) => delta !== 0) as Array<[CounterColumn, number]>;
+  for (const [column, delta] of moving) if (!Number.isInteger(delta) || Math.abs(delta) > 1 || !(column in columnKey)) throw new Error(`bad counter delta ${column} ${delta}`);
+  const next = Object.fromEntries(moving.map(([column, delta]) => [column, `(${column} + (${delta}))`]));
+  const [row] = moving.length === 0
     ? await tx.select(countColumns).from(offers).where(eq(offers.id, offerId))
     : await tx
       .update(offers)
-      .set({
-        [columnKey[column]]: sql.raw(`${column} + (${delta})`),
-        rankScore: sql.raw(rankScoreSql({ [column]: `(${column} + (${delta}))` })),
-      })
+      .set({ ...Object.fromEntries(moving.map(([column]) => [columnKey[column], sql.raw(next[column]!)])), rankScore: sql.raw(rankScoreSql(next)) })
       .where(eq(offers.id, offerId))
       .returning(countColumns);
   if (!row) throw new Error('offer vanished while locked');
   return row;
 }
 
-const columnKey: Record<CounterColumn, 'boostCount' | 'favoriteCount' | 'reactionCount' | 'shareCount'> = {
-  boost_count: 'boostCount', favorite_count: 'favoriteCount', reaction_count: 'reactionCount', share_count: 'shareCount',
+const columnKey: Record<CounterColumn, 'boostCount' | 'favoriteCount' | 'reactionCount' | 'shareCount' | 'anonymousShareCount'> = {
+  boost_count: 'boostCount', favorite_count: 'favoriteCount', reaction_count: 'reactionCount', share_count: 'shareCount', anonymous_share_count: 'anonymousShareCount',
 };
+
+/**
+ * Counts one request against the address's burst window and returns the hits in the current window.
+ * One upsert, so concurrent requests from one address (even on several API processes) count exactly.
+ * In ON CONFLICT's SET every expression reads the row as it was.
+ */
+export async function hitShareBurst(tx: Tx, addressKey: string, now: Date, windowMs: number): Promise<number> {
+  const windowOpen = sql`share_bursts.window_start > ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+  const [row] = await tx
+    .insert(shareBursts)
+    .values({ addressKey, windowStart: now, hits: 1 })
+    .onConflictDoUpdate({
+      target: shareBursts.addressKey,
+      set: {
+        hits: sql`case when ${windowOpen} then share_bursts.hits + 1 else 1 end`,
+        windowStart: sql`case when ${windowOpen} then share_bursts.window_start else excluded.window_start end`,
+      },
+    })
+    .returning({ hits: shareBursts.hits });
+  return row?.hits ?? 1;
+}
+
+/** How many anonymous browsers at this address already have a counted share of the offer today. */
+export async function countAnonymousSharers(tx: Tx, offerId: string, day: string, addressKey: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(offerShares)
+    .where(and(eq(offerShares.offerId, offerId), eq(offerShares.day, day), eq(offerShares.addressKey, addressKey), isNotNull(offerShares.addressKey)));
+  return row?.n ?? 0;
+}
+
+/** Records a share for this viewer, offer and day; false when one was counted already. */
+export async function recordShare(tx: Tx, share: { offerId: string; day: string; viewerKey: string; addressKey: string | null; now: Date }): Promise<boolean> {
+  const added = await tx.insert(offerShares)
+    .values({ offerId: share.offerId, day: share.day, viewerKey: share.viewerKey, addressKey: share.addressKey, createdAt: share.now })
+    .onConflictDoNothing()
+    .returning({ offerId: offerShares.offerId });
+  return added.length === 1;
+}
 
 type MarkTable = typeof boosts | typeof favorites;
 

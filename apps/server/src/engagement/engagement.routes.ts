@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { loadViewer, requireViewer } from '../auth/viewer.ts';
 import { parse } from '../http/errors.ts';
 import { getBoostedOffers, react, share, toggleBoost, toggleFavorite } from './engagement.service.ts';
+import { sharerOf } from './sharer.ts';
 
 export async function engagementRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.post('/api/offers/:id/boost', async (request, reply): Promise<EngagementResult> => {
@@ -30,7 +31,7 @@ export async function engagementRoutes(app: FastifyInstance, deps: AppDeps): Pro
   app.post('/api/offers/:id/share', async (request, reply): Promise<EngagementResult> => {
     const actor = await loadViewer(deps, request, reply);
     const { id } = parse(offerIdParams, request.params);
-    return share(deps, { actor, offerId: id });
+    return share(deps, { actor, offerId: id, sharer: sharerOf(deps.config, request, reply) });
   });
 
   app.get('/api/boosted', async (request, reply): Promise<{ offers: BoostedOffer[] }> => {

@@ -4,14 +4,19 @@
  * changed, so double taps and concurrent requests leave one row and a correct count.
  */
 import type { BoostedOffer, EngagementResult, Reaction } from '@gigreel/core';
-import { offerTexts } from '@gigreel/core';
+import { ANONYMOUS_SHARERS_PER_ADDRESS, offerTexts, SHARE_BURST_MAX, SHARE_BURST_WINDOW_MS, shareTexts } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import type { Tx } from '../db/connection.ts';
 import { boosts, favorites } from '../db/schema.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { canBoost, canSeeOffer, type Actor } from '../offers/offers.policy.ts';
 import { mediaKindFor, mediaUrlFor } from '../offers/offers.queries.ts';
-import { bumpCounter, findReaction, hasMark, lockOffer, selectBoostedOffers, setMark, setReaction, type Counts, type LockedOffer } from './engagement.queries.ts';
+import {
+  bumpCounter, bumpCounters, countAnonymousSharers, findReaction, hasMark, hitShareBurst, lockOffer, recordShare, selectBoostedOffers, setMark, setReaction,
+  type Counts, type LockedOffer,
+} from './engagement.queries.ts';
+import { movesRank } from './engagement.policy.ts';
+import type { Sharer } from './sharer.ts';
 
 const BOOSTED_SHOWN = 100;
 
@@ -42,26 +47,46 @@ export async function toggleBoost(deps: AppDeps, options: { actor: NonNullable<A
 
 export async function toggleFavorite(deps: AppDeps, options: { actor: NonNullable<Actor>; offerId: string; active?: boolean | undefined }): Promise<EngagementResult> {
   const { actor, offerId } = options;
-  return withVisibleOffer(deps, actor, offerId, async (tx) => {
+  return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
     const on = options.active ?? !(await hasMark(tx, favorites, actor.id, offerId));
     const delta = await setMark(tx, favorites, actor.id, offerId, on, deps.clock.now());
-    return result(tx, actor, offerId, await bumpCounter(tx, offerId, 'favorite_count', delta));
+    return result(tx, actor, offerId, await bumpCounter(tx, offerId, 'favorite_count', movesRank(actor, offer) ? delta : 0));
   });
 }
 
 /** One reaction per person and offer, changeable; null removes it. */
 export async function react(deps: AppDeps, options: { actor: NonNullable<Actor>; offerId: string; emoji: Reaction | null }): Promise<EngagementResult> {
   const { actor, offerId } = options;
-  return withVisibleOffer(deps, actor, offerId, async (tx) => {
+  return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
     const delta = await setReaction(tx, actor.id, offerId, options.emoji, deps.clock.now());
-    return result(tx, actor, offerId, await bumpCounter(tx, offerId, 'reaction_count', delta));
+    return result(tx, actor, offerId, await bumpCounter(tx, offerId, 'reaction_count', movesRank(actor, offer) ? delta : 0));
   });
 }
 
-/** Counts a share (native share or copied link); anyone who can see the offer may share it. */
-export async function share(deps: AppDeps, options: { actor: Actor; offerId: string }): Promise<EngagementResult> {
-  return withVisibleOffer(deps, options.actor, options.offerId, async (tx) =>
-    result(tx, options.actor, options.offerId, await bumpCounter(tx, options.offerId, 'share_count', 1)));
+/**
+ * Counts a share (native share or copied link); anyone who can see the offer may share it. It counts
+ * once per person, or per anonymous browser and address, per offer and UTC day, for at most a few
+ * browsers per address; bursts from one address are refused, and a refused request writes nothing.
+ */
+export async function share(deps: AppDeps, options: { actor: Actor; offerId: string; sharer: Sharer }): Promise<EngagementResult> {
+  const { actor, offerId, sharer } = options;
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    if ((await hitShareBurst(tx, sharer.addressKey, now, SHARE_BURST_WINDOW_MS)) > SHARE_BURST_MAX) throw new AppError(429, 'too_many_shares', shareTexts.tooFast);
+    const offer = await lockOffer(tx, offerId);
+    if (!offer || !canSeeOffer(actor, offer)) throw notFound(offerTexts.notFound);
+    const counted = movesRank(actor, offer) && (await countShare(tx, actor, offerId, sharer, now));
+    return result(tx, actor, offerId, await bumpCounters(tx, offerId, { share_count: counted ? 1 : 0, anonymous_share_count: counted && !actor ? 1 : 0 }));
+  });
+}
+
+/** Records the share when this sharer has none counted for the offer today; true when it counts. */
+async function countShare(tx: Tx, actor: Actor, offerId: string, sharer: Sharer, now: Date): Promise<boolean> {
+  const day = now.toISOString().slice(0, 10);
+  if (actor) return recordShare(tx, { offerId, day, viewerKey: `u:${actor.id}`, addressKey: null, now });
+  // The offer row is locked, so two browsers at one address cannot both slip under the cap.
+  if ((await countAnonymousSharers(tx, offerId, day, sharer.addressKey)) >= ANONYMOUS_SHARERS_PER_ADDRESS) return false;
+  return recordShare(tx, { offerId, day, viewerKey: `b:${sharer.browserKey}`, addressKey: sharer.addressKey, now });
 }
 
 export async function getBoostedOffers(deps: AppDeps, actor: NonNullable<Actor>): Promise<{ offers: BoostedOffer[] }> {

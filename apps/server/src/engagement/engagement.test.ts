@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offerTexts, rankScore, REACTIONS } from '@gigreel/core';
+import { ANONYMOUS_SHARERS_PER_ADDRESS, offerTexts, rankScore, REACTIONS, SHARE_BURST_MAX, shareTexts } from '@gigreel/core';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { seedOffer } from '../offers/offers.test-support.ts';
 
@@ -9,18 +9,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Row = { boost_count: number; favorite_count: number; reaction_count: number; share_count: number; rank_score: number; created_at: Date; boosts: number; favorites: number; reactions: number };
+type Row = { boost_count: number; favorite_count: number; reaction_count: number; share_count: number; anonymous_share_count: number; rank_score: number; created_at: Date; boosts: number; favorites: number; reactions: number };
 
 /** The counters next to the real row counts, and the rank score the formula gives for them. */
 async function counters(offerId: string) {
   const [row] = await t.deps.database.query<Row>(
-    `select boost_count, favorite_count, reaction_count, share_count, rank_score, created_at,
+    `select boost_count, favorite_count, reaction_count, share_count, anonymous_share_count, rank_score, created_at,
       (select count(*)::int from boosts where offer_id = o.id) as boosts,
       (select count(*)::int from favorites where offer_id = o.id) as favorites,
       (select count(*)::int from reactions where offer_id = o.id) as reactions
      from offers o where id = $1`, [offerId]);
   if (!row) throw new Error('no offer');
-  const expected = rankScore({ boosts: row.boost_count, favorites: row.favorite_count, reactions: row.reaction_count, shares: row.share_count }, new Date(row.created_at));
+  const expected = rankScore({ boosts: row.boost_count, favorites: row.favorite_count, reactions: row.reaction_count, shares: row.share_count, anonymousShares: row.anonymous_share_count }, new Date(row.created_at));
   return { ...row, rankMatches: Math.abs(Number(row.rank_score) - expected) < 1e-6 };
 }
 
@@ -79,11 +79,29 @@ describe('boost', () => {
 
 describe('favourite, reaction, share', () => {
   it('favourites toggle; anonymous callers are asked to sign up', async () => {
-    const { owner, offerId } = await anOffer();
+    const { offerId } = await anOffer();
+    const fan = await t.signedIn();
     expect((await t.client().post(`/api/offers/${offerId}/favorite`)).statusCode).toBe(401);
-    expect((await owner.post(`/api/offers/${offerId}/favorite`)).json()).toMatchObject({ favorited: true, favoriteCount: 1 });
-    expect((await owner.post(`/api/offers/${offerId}/favorite`, { active: true })).json()).toMatchObject({ favorited: true, favoriteCount: 1 });
-    expect((await owner.post(`/api/offers/${offerId}/favorite`, { active: false })).json()).toMatchObject({ favorited: false, favoriteCount: 0 });
+    expect((await fan.post(`/api/offers/${offerId}/favorite`)).json()).toMatchObject({ favorited: true, favoriteCount: 1 });
+    expect((await fan.post(`/api/offers/${offerId}/favorite`, { active: true })).json()).toMatchObject({ favorited: true, favoriteCount: 1 });
+    expect((await fan.post(`/api/offers/${offerId}/favorite`, { active: false })).json()).toMatchObject({ favorited: false, favoriteCount: 0 });
+  });
+
+  it("a creator's own favourite, reaction and share are kept for them but do not move their rank", async () => {
+    const { owner, offerId } = await anOffer();
+    const before = await counters(offerId);
+    expect((await owner.post(`/api/offers/${offerId}/favorite`)).json()).toMatchObject({ favorited: true, favoriteCount: 0 });
+    expect((await owner.put(`/api/offers/${offerId}/reaction`, { emoji: 'Hype' })).json()).toMatchObject({ reaction: 'Hype', reactionCount: 0 });
+    expect((await owner.post(`/api/offers/${offerId}/share`)).json()).toMatchObject({ shareCount: 0 });
+    const after = await counters(offerId);
+    expect([after.favorites, after.reactions]).toEqual([1, 1]);
+    expect([after.favorite_count, after.reaction_count, after.share_count, Number(after.rank_score)]).toEqual([0, 0, 0, Number(before.rank_score)]);
+    // and taking them back does not push the counters below what others gave
+    const fan = await t.signedIn();
+    await fan.post(`/api/offers/${offerId}/favorite`);
+    expect((await owner.post(`/api/offers/${offerId}/favorite`, { active: false })).json()).toMatchObject({ favorited: false, favoriteCount: 1 });
+    expect((await owner.put(`/api/offers/${offerId}/reaction`, { emoji: null })).json()).toMatchObject({ reaction: null, reactionCount: 0 });
+    expect((await counters(offerId)).rankMatches).toBe(true);
   });
 
   it('one reaction per person and offer: set, change, remove; five values only', async () => {
@@ -102,13 +120,67 @@ describe('favourite, reaction, share', () => {
     expect([c.reactions, c.reaction_count]).toEqual([0, 0]);
   });
 
-  it('shares are counted for anyone who can see the offer, including concurrent ones', async () => {
+  it('a share counts once per person or browser per offer and day, concurrent ones included, and again the next day', async () => {
     const { offerId } = await anOffer();
-    const anon = t.client();
+    const anon = t.client('198.51.100.1');
+    const fan = await t.signedIn();
     expect((await anon.post(`/api/offers/${offerId}/share`)).json()).toMatchObject({ shareCount: 1, boosted: false });
     await Promise.all(Array.from({ length: 6 }, () => anon.post(`/api/offers/${offerId}/share`)));
-    const c = await counters(offerId);
-    expect([c.share_count, c.rankMatches]).toEqual([7, true]);
+    await Promise.all(Array.from({ length: 3 }, () => fan.post(`/api/offers/${offerId}/share`)));
+    let c = await counters(offerId);
+    expect([c.share_count, c.anonymous_share_count, c.rankMatches]).toEqual([2, 1, true]);
+    t.clock.advance(24 * 3600_000);
+    await anon.post(`/api/offers/${offerId}/share`);
+    await fan.post(`/api/offers/${offerId}/share`);
+    c = await counters(offerId);
+    expect([c.share_count, c.anonymous_share_count, c.rankMatches]).toEqual([4, 2, true]);
+  });
+
+  it('an anonymous share weighs less in the rank than a signed-in one', async () => {
+    const [byPerson, byBrowser] = [await anOffer(), await anOffer()];
+    await (await t.signedIn()).post(`/api/offers/${byPerson.offerId}/share`);
+    await t.client('198.51.100.2').post(`/api/offers/${byBrowser.offerId}/share`);
+    const [person, browser] = [await counters(byPerson.offerId), await counters(byBrowser.offerId)];
+    expect([person.share_count, browser.share_count]).toEqual([1, 1]);
+    expect(Number(person.rank_score) - Number(browser.rank_score)).toBeGreaterThan(0.3);
+  });
+
+  it('300 anonymous shares from one address in ten seconds do not lift an offer over one with real engagement', async () => {
+    const target = await anOffer();
+    t.clock.advance(60_000);
+    const real = await anOffer();
+    await (await t.signedIn()).post(`/api/offers/${real.offerId}/boost`);
+    const address = '203.0.113.66';
+    const browser = t.client(address);
+    const statuses: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      // half from one browser that keeps its cookie, half from browsers that throw theirs away
+      const caller = i % 2 === 0 ? browser : t.client(address);
+      statuses.push((await caller.post(`/api/offers/${target.offerId}/share`)).statusCode);
+      t.clock.advance(33);
+    }
+    const [attacked, honest] = [await counters(target.offerId), await counters(real.offerId)];
+    expect(Number(attacked.rank_score)).toBeLessThan(Number(honest.rank_score));
+    expect(attacked.share_count).toBeLessThanOrEqual(ANONYMOUS_SHARERS_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(SHARE_BURST_MAX);
+    expect(attacked.rankMatches).toBe(true);
+  });
+
+  it('refuses a burst of shares from one address with 429 and a clear text, writing nothing, until the minute is over', async () => {
+    const { offerId } = await anOffer();
+    const address = '203.0.113.77';
+    for (let i = 0; i < SHARE_BURST_MAX; i++) expect((await t.client(address).post(`/api/offers/${offerId}/share`)).statusCode).toBe(200);
+    const before = await counters(offerId);
+    const refused = await t.client(address).post(`/api/offers/${offerId}/share`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'too_many_shares', message: shareTexts.tooFast });
+    expect(await counters(offerId)).toEqual(before);
+    const rows = await t.deps.database.query<{ n: number }>('select count(*)::int as n from offer_shares where offer_id = $1', [offerId]);
+    expect(rows[0]!.n).toBe(ANONYMOUS_SHARERS_PER_ADDRESS);
+    // another address is not held back, and this one is free again a minute later
+    expect((await t.client('203.0.113.78').post(`/api/offers/${offerId}/share`)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    expect((await t.client(address).post(`/api/offers/${offerId}/share`)).statusCode).toBe(200);
   });
 });
 

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { gigMessages, notifications, orders, offers, users } from '../db/schema.ts';
+import { gigMessages, notifications, orders, offers, privateJobs, users } from '../db/schema.ts';
 import { createOrderIn, createPaidOffer, multipart, pdfBytes, pngBytes } from '../orders/test-helpers.ts';
 import { routesOf } from '../../test/routes.ts';
 
@@ -35,17 +35,21 @@ let deliveredOrderId: string;
 const clientOf = (who: Persona): TestClient => (who === 'anonymous' ? t.client() : people[who]);
 const json = (method: Call['method'], url: string, payload?: unknown): Call => ({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 const form = (method: Call['method'], url: string, fields: Record<string, string>, files: Array<{ field: string; name: string; data: Buffer }>): Call => ({ method, url, ...multipart(fields, files) });
-const order = (status: Parameters<typeof createOrderIn>[1]) => createOrderIn(t, status, { buyerId: people.buyer.user.id, sellerId: people.seller.user.id, offerId });
+/** Placed two days ago, so these many fixture orders leave the buyer's daily order quota (orders.test.ts) untouched. */
+const order = (status: Parameters<typeof createOrderIn>[1]) => createOrderIn(t, status, { buyerId: people.buyer.user.id, sellerId: people.seller.user.id, offerId, placedAt: new Date(t.clock.now().getTime() - 2 * 24 * 3600_000) });
 /** A fresh signed-in client for this persona, for routes that end or replace the session they run on. */
 const freshSession = async (who: Persona): Promise<TestClient> => {
   const client = t.client();
   if (who !== 'anonymous') await client.post('/api/auth/sign-in/email', { email: people[who].user.email, password: 'Password123' });
   return client;
 };
+/**
+ * A pending job from the buyer to the designer, written straight to the database: sending has its own
+ * row, and sending this many through the route would run into the daily job quota (jobs.test.ts).
+ */
 async function freshJob(): Promise<string> {
-  const response = await people.buyer.request(form('POST', '/api/jobs', { title: 'Flyer', deliveryTime: '2 Days' }, []));
-  if (response.statusCode !== 201) throw new Error(`job: ${response.body}`);
-  return response.json().job.id;
+  const [row] = await t.deps.database.db.insert(privateJobs).values({ fromUserId: people.buyer.user.id, toUserId: people.designer.user.id, title: 'Flyer', deliveryTime: '2 Days', status: 'pending', createdAt: t.clock.now() }).returning({ id: privateJobs.id });
+  return row!.id;
 }
 async function throwawayCreator(): Promise<string> {
   return (await t.createUser({ name: 'Someone to remove' })).id;
@@ -68,6 +72,7 @@ const ROWS: Row[] = [
   { route: 'POST /api/auth/forgot-password', expect: [200, 200, 200, 200, 200, 200, 200], call: () => json('POST', '/api/auth/forgot-password', { email: 'nobody@example.com' }) },
   { route: 'POST /api/auth/reset-password', expect: [400, 400, 400, 400, 400, 400, 400], call: () => json('POST', '/api/auth/reset-password', { token: 'not-a-token', password: 'Password123' }) },
   { route: 'GET /api/auth/verify-email', expect: [302, 302, 302, 302, 302, 302, 302], call: () => json('GET', '/api/auth/verify-email?token=not-a-token') },
+  { route: 'GET /api/auth/unlock', expect: [302, 302, 302, 302, 302, 302, 302], call: () => json('GET', '/api/auth/unlock?token=not-a-token') },
   // Signed-in people, each on their own things
   { route: 'GET /api/unread', expect: [401, 200, 200, 200, 200, 200, 200], call: () => json('GET', '/api/unread') },
   { route: 'GET /api/boosted', expect: [401, 200, 200, 200, 200, 200, 200], call: () => json('GET', '/api/boosted') },
@@ -125,7 +130,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/admin/gigs', expect: [401, 403, 403, 403, 403, 403, 200], call: () => json('GET', '/api/admin/gigs') },
   { route: 'POST /api/admin/gigs', expect: [401, 403, 403, 403, 403, 403, 201], call: async () => form('POST', '/api/admin/gigs', { userId: await throwawayCreator(), title: 'Admin gig', link: 'example.com/g' }, [{ field: 'media', name: 'g.png', data: await pngBytes() }]) },
   { route: 'PATCH /api/admin/gigs/:id', expect: [401, 403, 403, 403, 403, 403, 200], call: () => form('PATCH', `/api/admin/gigs/${userOfferId}`, { title: 'Edited by admin', link: 'example.com/u' }, []) },
-  { route: 'POST /api/admin/offers/:id/approve', expect: [401, 403, 403, 403, 403, 403, 200], call: () => json('POST', `/api/admin/offers/${userOfferId}/approve`) },
+  { route: 'POST /api/admin/offers/:id/approve', expect: [401, 403, 403, 403, 403, 403, 200], call: async () => json('POST', `/api/admin/offers/${userOfferId}/approve`, { version: (await t.deps.database.query<{ version: number }>('select version from offers where id = $1', [userOfferId]))[0]!.version }) },
   { route: 'DELETE /api/admin/gigs/:id', expect: [401, 403, 403, 403, 403, 403, 200], call: async () => json('DELETE', `/api/admin/gigs/${(await t.deps.database.db.insert(offers).values({ userId: await throwawayCreator(), title: 'To delete', mediaKey: 'offers/x/1.webp', mediaType: 'image/webp' }).returning({ id: offers.id }))[0]!.id}`) },
   { route: 'POST /api/admin/self-test', expect: [401, 403, 403, 403, 403, 403, 200], call: async () => form('POST', '/api/admin/self-test', {}, [{ field: 'media', name: 't.png', data: await pngBytes() }]) },
   { route: 'POST /api/admin/impersonate/:userId', expect: [401, 403, 403, 403, 403, 403, 200], call: async (who) => ({ ...json('POST', `/api/admin/impersonate/${people.other.user.id}`), client: await freshSession(who) }) },

@@ -1,5 +1,5 @@
 /** The only place the private jobs feature touches the database. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DeliveryTime, JobStatus, OrderStatus } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
@@ -77,14 +77,20 @@ export async function insertFiles(db: Conn, files: Array<JobFileRow & { createdA
   if (files.length) await db.insert(privateJobFiles).values(files);
 }
 
-/** Moves a pending job only; returns false when it was decided already. */
+/** How many private jobs a person has sent since `since`. */
+export async function countJobsSentSince(db: Conn, senderId: string, since: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(privateJobs).where(and(eq(privateJobs.fromUserId, senderId), gt(privateJobs.createdAt, since)));
+  return row?.n ?? 0;
+}
+
 /** The status of a job's order, its row locked until the transaction ends (null: no order). */
 export async function lockOrderOfJob(tx: Tx, jobId: string): Promise<OrderStatus | null> {
   const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.jobId, jobId)).for('update');
   return (row?.status as OrderStatus | undefined) ?? null;
 }
 
-export async function decideJob(db: Conn, id: string, status: 'accepted' | 'declined'): Promise<boolean> {
-  const rows = await db.update(privateJobs).set({ status }).where(and(eq(privateJobs.id, id), eq(privateJobs.status, 'pending'))).returning({ id: privateJobs.id });
+/** Moves a job on only if it is still in `from`; returns false when someone else moved it first. */
+export async function decideJob(db: Conn, id: string, from: JobStatus, status: 'accepted' | 'declined'): Promise<boolean> {
+  const rows = await db.update(privateJobs).set({ status }).where(and(eq(privateJobs.id, id), eq(privateJobs.status, from))).returning({ id: privateJobs.id });
   return rows.length === 1;
 }

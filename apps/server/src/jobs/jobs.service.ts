@@ -8,15 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
-  budgetToPence, decideJobMove, jobsTexts, paymentLinkFor,
+  budgetToPence, decideJobMove, jobsTexts, PRIVATE_JOBS_PER_DAY, QUOTA_WINDOW_MS, sellerPaymentLink,
   type JobDecision, type PrivateJob, type PrivateJobFields,
 } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
-import { insertOrder } from '../orders/orders.queries.ts';
-import { displayFileName } from '../orders/delivery-files.ts';
+import type { Db, Tx } from '../db/connection.ts';
+import { lockBuyer } from '../orders/orders.queries.ts';
+import { assertOrderQuota, openOrder } from '../orders/orders.quota.ts';
 import * as q from './jobs.queries.ts';
 import { canReadJob, isRecipient, type Actor } from './jobs.policy.ts';
 
@@ -50,10 +51,19 @@ async function designerOf(deps: AppDeps) {
   return designer;
 }
 
+/** A job also opens an order, so both daily quotas apply: private jobs, and orders. */
+async function assertJobQuota(db: Db | Tx, senderId: string, designerId: string, now: Date): Promise<void> {
+  if ((await q.countJobsSentSince(db, senderId, new Date(now.getTime() - QUOTA_WINDOW_MS))) >= PRIVATE_JOBS_PER_DAY) {
+    throw new AppError(429, 'too_many_jobs', jobsTexts.tooManyJobs(PRIVATE_JOBS_PER_DAY));
+  }
+  await assertOrderQuota(db, { buyerId: senderId, sellerId: designerId, ofOffer: false }, now);
+}
+
 /** Refuses before the files are read when the job could not be sent anyway. */
 export async function assertCanSendJob({ deps, actor }: Ctx): Promise<void> {
   const designer = await designerOf(deps);
   if (designer.id === actor.id) throw badRequest(jobsTexts.ownJob);
+  await assertJobQuota(deps.database.db, actor.id, designer.id, deps.clock.now());
 }
 
 export async function sendJob({ deps, actor, fields, files }: Ctx & { fields: PrivateJobFields; files: ReceivedFile[] }): Promise<{ job: PrivateJob; orderId: string }> {
@@ -67,14 +77,17 @@ export async function sendJob({ deps, actor, fields, files }: Ctx & { fields: Pr
       const id = randomUUID();
       const storageKey = `jobs/${jobId}/${id}.${file.ext}`;
       await deps.storage.put(storageKey, createReadStream(file.tempPath), file.mime);
-      stored.push({ id, jobId, storageKey, fileName: displayFileName(file.originalName, `file.${file.ext}`), contentType: file.mime, sizeBytes: file.size });
+      stored.push({ id, jobId, storageKey, fileName: file.fileName, contentType: file.mime, sizeBytes: file.size });
     }
     const budgetPence = budgetToPence(fields.budget);
     const orderId = await deps.database.db.transaction(async (tx) => {
+      // counted again under the sender's lock: the early check above ran before the upload
+      await lockBuyer(tx, actor.id);
+      await assertJobQuota(tx, actor.id, designer.id, now);
       await q.insertJob(tx, { id: jobId, fromUserId: actor.id, toUserId: designer.id, title: fields.title, description: fields.description || null, deliveryTime: fields.deliveryTime, budgetPence, createdAt: now });
       // a millisecond apart, so the files list in the order they were attached
       await q.insertFiles(tx, stored.map((file, index) => ({ ...file, createdAt: new Date(now.getTime() + index) })));
-      const id = await insertOrder(tx, { buyerId: actor.id, sellerId: designer.id, jobId, title: fields.title, pricePence: budgetPence, paypalLink: paymentLinkFor({ paypalLink: designer.paypalLink, displayName: designer.name }), createdAt: now });
+      const id = await openOrder(tx, { buyerId: actor.id, sellerId: designer.id, jobId, title: fields.title, pricePence: budgetPence, paypalLink: sellerPaymentLink(designer.paypalLink), createdAt: now });
       await createNotification(tx, { userId: designer.id, kind: 'job_received', title: jobsTexts.received(fields.title), body: `From ${actor.displayName}`, link: '/agent-jobs' });
       return id;
     });
@@ -90,16 +103,19 @@ export async function listJobs({ deps, actor, side }: Ctx & { side: 'inbox' | 's
   return present(deps, await q.listJobs(deps.database.db, actor.id, side));
 }
 
-/** The recipient accepts or declines, only while pending (SPEC section 4); the sender is told. */
+/**
+ * The recipient accepts a pending job, or declines it until it is delivered, paid or not (SPEC
+ * section 4, and a buyer's "paid" must not bind the designer); the sender is told.
+ */
 export async function decideJob({ deps, actor, jobId, status }: Ctx & { jobId: string; status: JobDecision }): Promise<PrivateJob> {
   await deps.database.db.transaction(async (tx) => {
+    // The order row is locked first, as paying and delivering lock it, so none of them can cross a decision.
+    await q.lockOrderOfJob(tx, jobId);
     const job = await q.findJob(tx, jobId);
     if (!job || !canReadJob(actor, job)) throw notFound(jobsTexts.notFound);
-    // The order row is locked as marking it paid locks it, so a payment and a decline cannot cross.
-    const orderStatus = await q.lockOrderOfJob(tx, jobId);
-    const decision = decideJobMove(job.status, isRecipient(actor, job), status, orderStatus !== null && orderStatus !== 'awaiting_payment');
+    const decision = decideJobMove(job.status, isRecipient(actor, job), status);
     if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
-    if (!(await q.decideJob(tx, jobId, status))) throw conflict(jobsTexts.notPending('decided'));
+    if (!(await q.decideJob(tx, jobId, job.status, status))) throw conflict(jobsTexts.notPending('decided'));
     await createNotification(tx, { userId: job.fromUserId, kind: status === 'accepted' ? 'job_accepted' : 'job_declined', title: status === 'accepted' ? jobsTexts.accepted(job.title) : jobsTexts.declined(job.title), link: '/orders' });
   });
   const [job] = await present(deps, [(await q.findJob(deps.database.db, jobId))!]);

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobsTexts, ordersTexts } from '@gigreel/core';
+import { jobsTexts, ordersTexts, PRIVATE_JOBS_PER_DAY } from '@gigreel/core';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { users } from '../db/schema.ts';
 import { multipart, pdfBytes, pngBytes } from '../orders/test-helpers.ts';
@@ -63,6 +63,27 @@ describe('sending a private job', () => {
     expect(await storedJobFiles()).toEqual(filesBefore);
   });
 
+  it(`takes at most ${PRIVATE_JOBS_PER_DAY} private jobs a day from one person, refusing the next with 429 and storing nothing`, async () => {
+    const keen = await t.signedIn();
+    for (let i = 0; i < PRIVATE_JOBS_PER_DAY; i++) expect((await send(keen, { title: `Job ${i}`, deliveryTime: '1 Day' })).statusCode).toBe(201);
+    const jobsBefore = await jobCount();
+    const filesBefore = await storedJobFiles();
+    const refused = await send(keen, { title: 'One too many', deliveryTime: '1 Day' }, [{ name: 'a.png', data: await pngBytes() }]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'too_many_jobs', message: jobsTexts.tooManyJobs(PRIVATE_JOBS_PER_DAY) });
+    expect(await jobCount()).toBe(jobsBefore);
+    expect(await storedJobFiles()).toEqual(filesBefore);
+    t.clock.advance(24 * 3600_000 + 1000);
+    expect((await send(keen, { title: 'Tomorrow', deliveryTime: '1 Day' })).statusCode).toBe(201);
+  });
+
+  it('counts the daily job quota under a lock, so a burst of concurrent jobs cannot pass it', async () => {
+    const keen = await t.signedIn();
+    const results = await Promise.all(Array.from({ length: PRIVATE_JOBS_PER_DAY + 3 }, (_, i) => send(keen, { title: `Burst ${i}`, deliveryTime: '1 Day' })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(PRIVATE_JOBS_PER_DAY);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(3);
+  });
+
   it('is for signed-in people other than the designer', async () => {
     const anon = await send(anonymous, { title: 'Logo', deliveryTime: '1 Day' });
     expect(anon.statusCode).toBe(401);
@@ -111,7 +132,7 @@ describe('the inbox, the decision and the files', () => {
     expect((await anonymous.get(`/media/jobs/${jobId}/${fileId}.png`)).statusCode).toBe(404);
   });
 
-  it('lets only the recipient accept or decline, only while pending', async () => {
+  it('lets only the recipient accept or decline, and accept only while pending', async () => {
     expect((await anonymous.post(`/api/jobs/${jobId}/status`, { status: 'accepted' })).statusCode).toBe(401);
     expect((await stranger.post(`/api/jobs/${jobId}/status`, { status: 'accepted' })).statusCode).toBe(404);
     const bySender = await sender.post(`/api/jobs/${jobId}/status`, { status: 'accepted' });
@@ -122,7 +143,7 @@ describe('the inbox, the decision and the files', () => {
     const accepted = await designer.post(`/api/jobs/${jobId}/status`, { status: 'accepted' });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ message: 'Job accepted.', job: { status: 'accepted' } });
-    const again = await designer.post(`/api/jobs/${jobId}/status`, { status: 'declined' });
+    const again = await designer.post(`/api/jobs/${jobId}/status`, { status: 'accepted' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This job is already accepted.');
     const notes = await t.deps.database.query<{ kind: string }>('select kind from notifications where user_id = $1 and kind like $2', [sender.user.id, 'job_%']);
@@ -139,14 +160,29 @@ describe('the inbox, the decision and the files', () => {
     expect((await sender.get(`/api/orders/${orderId}`)).json().order.status).toBe('awaiting_payment');
   });
 
-  it('a job the buyer has paid for can be accepted but not declined', async () => {
-    const { job, orderId } = (await send(sender, { title: 'Paid up front', deliveryTime: '2 Days' })).json();
+  it('a job marked paid, with any budget, can still be declined; its order then cannot be delivered', async () => {
+    const { job, orderId } = (await send(sender, { title: 'Paid up front', deliveryTime: '2 Days', budget: '£99999' })).json();
     expect((await sender.post(`/api/orders/${orderId}/paid`)).statusCode).toBe(200);
     const decline = await designer.post(`/api/jobs/${job.id}/status`, { status: 'declined' });
-    expect(decline.statusCode).toBe(409);
-    expect(decline.json().error.message).toBe(jobsTexts.paidCannotDecline);
-    expect((await designer.get('/api/jobs/inbox')).json().jobs.find((j: { id: string }) => j.id === job.id).status).toBe('pending');
-    expect((await designer.post(`/api/jobs/${job.id}/status`, { status: 'accepted' })).json().job.status).toBe('accepted');
+    expect(decline.statusCode).toBe(200);
+    expect(decline.json().job).toMatchObject({ status: 'declined', order: { status: 'paid' } });
+    const body = multipart({}, [{ field: 'file', name: 'work.pdf', data: pdfBytes() }]);
+    const delivery = await designer.request({ method: 'POST', url: `/api/orders/${orderId}/delivery`, payload: body.payload, headers: body.headers });
+    expect(delivery.statusCode).toBe(409);
+    expect(delivery.json().error.message).toBe(ordersTexts.jobDeclinedNoDelivery);
+  });
+
+  it('an accepted job can be declined until it is delivered, but not after', async () => {
+    const accepted = (await send(stranger, { title: 'Changed my mind', deliveryTime: '1 Day' })).json();
+    expect((await designer.post(`/api/jobs/${accepted.job.id}/status`, { status: 'accepted' })).statusCode).toBe(200);
+    expect((await designer.post(`/api/jobs/${accepted.job.id}/status`, { status: 'declined' })).json().job.status).toBe('declined');
+    const delivered = (await send(stranger, { title: 'Done and dusted', deliveryTime: '1 Day' })).json();
+    expect((await stranger.post(`/api/orders/${delivered.orderId}/paid`)).statusCode).toBe(200);
+    const body = multipart({}, [{ field: 'file', name: 'work.pdf', data: pdfBytes() }]);
+    expect((await designer.request({ method: 'POST', url: `/api/orders/${delivered.orderId}/delivery`, payload: body.payload, headers: body.headers })).statusCode).toBe(200);
+    const late = await designer.post(`/api/jobs/${delivered.job.id}/status`, { status: 'declined' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe('This job is already delivered.');
   });
 
   it('delivers a job through the same order flow', async () => {

@@ -1,5 +1,5 @@
 /** The only place the orders feature touches the database. */
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
@@ -30,6 +30,7 @@ const orderColumns = {
   sellerName: seller.name,
   buyerEmail: buyer.email,
   sellerEmail: seller.email,
+  sellerPaypalLink: seller.paypalLink,
   offerMediaKey: offers.mediaKey,
   jobTitle: privateJobs.title,
   jobBudgetPence: privateJobs.budgetPence,
@@ -98,7 +99,6 @@ export async function findOfferForSale(db: Conn, offerId: string) {
       pricePence: offers.pricePence,
       currency: offers.currency,
       offerPaypalLink: offers.paypalLink,
-      sellerPaypalLink: users.paypalLink,
       sellerName: users.name,
     })
     .from(offers)
@@ -108,9 +108,28 @@ export async function findOfferForSale(db: Conn, offerId: string) {
   return row ?? null;
 }
 
-/** Serialises "buy" per buyer and offer inside the transaction, on PGlite and PostgreSQL alike. */
-export async function lockPurchase(tx: Tx, buyerId: string, offerId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${buyerId}:${offerId}`}))`);
+/**
+ * Serialises everything that opens an order or a private job for one buyer, inside the transaction,
+ * on PGlite and PostgreSQL alike, so quotas are counted and used one request at a time.
+ */
+export async function lockBuyer(tx: Tx, buyerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`orders-of:${buyerId}`}))`);
+}
+
+/**
+ * What the order quotas look at: the buyer's open orders of offers with this seller (awaiting
+ * payment, or paid and not yet delivered) and every order the buyer opened since `since`.
+ */
+export async function orderQuotaOf(db: Conn, buyerId: string, sellerId: string, since: Date): Promise<{ openWithSeller: number; openedSince: number }> {
+  const open = and(eq(orders.sellerId, sellerId), isNull(orders.jobId), inArray(orders.status, ['awaiting_payment', 'paid']));
+  const [row] = await db
+    .select({
+      openWithSeller: sql<number>`count(*) filter (where ${open})`.mapWith(Number),
+      openedSince: sql<number>`count(*) filter (where ${orders.createdAt} > ${since.toISOString()}::timestamptz)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.buyerId, buyerId));
+  return { openWithSeller: row?.openWithSeller ?? 0, openedSince: row?.openedSince ?? 0 };
 }
 
 export async function findUnpaidOrder(db: Conn, buyerId: string, offerId: string): Promise<string | null> {

@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
-  decideOrderMove, isMessageKeyFor, ordersTexts, paymentLinkFor,
+  decideOrderMove, isMessageKeyFor, ordersTexts, sellerPaymentLink,
   type DeliveryLink, type JobStatus, type OrderDetail, type OrderList, type OrderMessage, type OrderMove, type OrderRole, type OrderSummary,
 } from '@gigreel/core';
 import type { Tx } from '../db/connection.ts';
@@ -19,8 +19,8 @@ import { createNotification } from '../notifications/notifications.service.ts';
 import { mailHtml } from '../platform/mailer.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import { signDeliveryLink, verifyDeliveryLink } from './delivery-links.ts';
-import { displayFileName } from './delivery-files.ts';
 import * as q from './orders.queries.ts';
+import { openOrder } from './orders.quota.ts';
 import { canReadOrder, orderRoleOf, type Actor } from './orders.policy.ts';
 
 type Ctx = { deps: AppDeps; actor: Actor };
@@ -43,7 +43,8 @@ function detail(row: q.OrderRow, actor: Actor, messages: OrderMessage[]): OrderD
   return {
     ...summary(row),
     viewerRole: orderRoleOf(actor, row) ?? 'admin',
-    paypalLink: row.paypalLink ?? (row.sellerName ? paymentLinkFor({ paypalLink: null, displayName: row.sellerName }) : null),
+    // The link stored with the order; a private job sent before the designer entered one takes theirs now.
+    paypalLink: sellerPaymentLink(row.paypalLink) ?? (row.jobId ? sellerPaymentLink(row.sellerPaypalLink) : null),
     offer: row.offerId ? { id: row.offerId, mediaUrl: row.offerMediaKey ? `/media/${row.offerMediaKey}` : '' } : null,
     job: row.jobId ? { id: row.jobId, title: row.jobTitle ?? row.title, budgetPence: row.jobBudgetPence ?? null, status: (row.jobStatus ?? 'pending') as JobStatus } : null,
     paidAt: row.paidAt?.toISOString() ?? null,
@@ -74,24 +75,29 @@ export async function listOrders({ deps, actor, role }: Ctx & { role: OrderRole 
   return { orders: rows.map(summary), counts };
 }
 
-/** Buying a paid offer: one unpaid order per buyer and offer, reused when the buyer comes back. */
+/**
+ * Buying a paid offer: one unpaid order per buyer and offer, reused when the buyer comes back; a new
+ * one only within the order quotas, and only with the payment link the seller entered on the offer.
+ */
 export async function createOrder(ctx: Ctx & { offerId: string }): Promise<OrderDetail> {
   const { deps, actor, offerId } = ctx;
   const orderId = await deps.database.db.transaction(async (tx) => {
     const offer = await q.findOfferForSale(tx, offerId);
     if (!offer || !offer.isPaidOffer || !offer.pricePence || (!offer.isApproved && !actor.isAdmin)) throw notFound(ordersTexts.notForSale);
     if (offer.sellerId === actor.id) throw forbidden(ordersTexts.ownOffer);
-    await q.lockPurchase(tx, actor.id, offer.id);
+    await q.lockBuyer(tx, actor.id);
     const existing = await q.findUnpaidOrder(tx, actor.id, offer.id);
     if (existing) return existing;
-    return q.insertOrder(tx, {
+    const paypalLink = sellerPaymentLink(offer.offerPaypalLink);
+    if (!paypalLink) throw new AppError(409, 'no_payment_link', ordersTexts.noPaymentLink);
+    return openOrder(tx, {
       buyerId: actor.id,
       sellerId: offer.sellerId,
       offerId: offer.id,
       title: offer.title,
       pricePence: offer.pricePence,
       currency: offer.currency,
-      paypalLink: paymentLinkFor({ paypalLink: offer.offerPaypalLink ?? offer.sellerPaypalLink, displayName: offer.sellerName }),
+      paypalLink,
       createdAt: deps.clock.now(),
     });
   });
@@ -149,6 +155,7 @@ export async function assertCanDeliver(ctx: Ctx & { orderId: string }): Promise<
   const row = await readable(ctx, ctx.orderId);
   const decision = decideOrderMove(row.status, orderRoleOf(ctx.actor, row), 'deliver');
   if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
+  if (row.jobStatus === 'declined') throw conflict(ordersTexts.jobDeclinedNoDelivery);
 }
 
 /** The seller's file goes to storage first; the order moves only if it is still paid, else the file is removed. */
@@ -161,7 +168,11 @@ export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedF
     row = await move(
       ctx,
       'deliver',
-      async () => ({ deliveryKey: key, deliveryFileName: displayFileName(file.originalName, `delivery.${file.ext}`), deliveryContentType: file.mime }),
+      async (tx, _now, order) => {
+        // a job declined while its file was uploading is not delivered after all
+        if (order.jobId && (await q.jobStatusOf(tx, order.jobId)) === 'declined') throw conflict(ordersTexts.jobDeclinedNoDelivery);
+        return { deliveryKey: key, deliveryFileName: file.fileName, deliveryContentType: file.mime };
+      },
       async (tx, order) => {
         if (order.jobId) await q.markJobDelivered(tx, order.jobId);
         if (order.buyerId) await createNotification(tx, { userId: order.buyerId, kind: 'order_delivered', title: ordersTexts.notification.delivered(order.title), body: `${order.sellerName ?? 'The seller'} has delivered your order.`, link: `/order/${order.id}` });

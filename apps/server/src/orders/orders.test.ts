@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, ordersTexts, texts, type OrderMove, type OrderStatus } from '@gigreel/core';
+import { NEW_ORDERS_PER_DAY, OPEN_ORDERS_PER_SELLER, ORDER_STATUSES, ordersTexts, texts, type OrderMove, type OrderStatus } from '@gigreel/core';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { createOrderIn, createPaidOffer, multipart, pdfBytes, pngBytes } from './test-helpers.ts';
 
@@ -107,10 +107,15 @@ describe('buying, paying, delivering, downloading and completing', () => {
     expect(rows).toEqual([]);
   });
 
-  it('builds the personal payment link from the seller\'s name when there is no link', async () => {
+  it('never makes a payment link from a name: an offer without the seller\'s own link cannot be bought', async () => {
     const person = await t.createUser({ name: 'Zoë Quinn' });
     const offerId = await createPaidOffer(t, person.id, { paypalLink: null });
-    expect((await stranger.post('/api/orders', { offerId })).json().order.paypalLink).toBe('https://www.paypal.com/paypalme/zoequinn');
+    const refused = await stranger.post('/api/orders', { offerId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'no_payment_link', message: ordersTexts.noPaymentLink });
+    expect(await t.deps.database.query('select id from orders where offer_id = $1', [offerId])).toEqual([]);
+    const linked = await createPaidOffer(t, (await t.createUser({ name: 'Zoë Quinn' })).id, { paypalLink: 'https://paypal.me/the-real-zoe' });
+    expect((await stranger.post('/api/orders', { offerId: linked })).json().order.paypalLink).toBe('https://paypal.me/the-real-zoe');
   });
 });
 
@@ -260,5 +265,53 @@ describe('delivery files and signed links', () => {
     const response = await buyer.get(`/api/orders/${id}/delivery-link`);
     expect(response.statusCode).toBe(404);
     expect(response.json().error.message).toBe(ordersTexts.noDelivery);
+  });
+});
+
+describe('order quotas', () => {
+  const buyAndPay = async (client: TestClient, offerId: string) => {
+    const created = await client.post('/api/orders', { offerId });
+    if (created.statusCode !== 201) return created;
+    return client.post(`/api/orders/${created.json().order.id}/paid`);
+  };
+
+  it(`keeps at most ${OPEN_ORDERS_PER_SELLER} open orders per buyer and seller, so "paid" cannot flood the seller's inbox`, async () => {
+    const flooder = await t.signedIn();
+    const victim = await t.signedIn();
+    const offerId = await createPaidOffer(t, victim.user.id);
+    for (let i = 0; i < OPEN_ORDERS_PER_SELLER; i++) expect((await buyAndPay(flooder, offerId)).statusCode).toBe(200);
+    const refused = await flooder.post('/api/orders', { offerId });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'too_many_open_orders', message: ordersTexts.tooManyOpenOrders(OPEN_ORDERS_PER_SELLER) });
+    expect(await t.deps.database.query('select id from orders where buyer_id = $1', [flooder.user.id])).toHaveLength(OPEN_ORDERS_PER_SELLER);
+    expect(await t.mails(victim.user.email)).toHaveLength(OPEN_ORDERS_PER_SELLER);
+    // a delivered order is no longer open, so it frees a place
+    const [first] = await t.deps.database.query<{ id: string }>('select id from orders where buyer_id = $1 order by created_at limit 1', [flooder.user.id]);
+    expect((await deliver(victim, first!.id)).statusCode).toBe(200);
+    expect((await flooder.post('/api/orders', { offerId })).statusCode).toBe(201);
+  });
+
+  it('concurrent buys cannot slip past the open-order limit', async () => {
+    const flooder = await t.signedIn();
+    const offerId = await createPaidOffer(t, (await t.createUser()).id);
+    for (let i = 0; i < OPEN_ORDERS_PER_SELLER - 1; i++) expect((await buyAndPay(flooder, offerId)).statusCode).toBe(200);
+    const results = await Promise.all(Array.from({ length: 4 }, () => buyAndPay(flooder, offerId)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(await t.deps.database.query("select id from orders where buyer_id = $1 and status in ('awaiting_payment', 'paid')", [flooder.user.id])).toHaveLength(OPEN_ORDERS_PER_SELLER);
+  });
+
+  it(`lets one buyer open at most ${NEW_ORDERS_PER_DAY} orders in 24 hours`, async () => {
+    const buyerOfMany = await t.signedIn();
+    const offers = await Promise.all(Array.from({ length: NEW_ORDERS_PER_DAY + 1 }, async () => createPaidOffer(t, (await t.createUser()).id)));
+    for (const offerId of offers.slice(0, NEW_ORDERS_PER_DAY)) expect((await buyerOfMany.post('/api/orders', { offerId })).statusCode).toBe(201);
+    const last = offers[NEW_ORDERS_PER_DAY]!;
+    const refused = await buyerOfMany.post('/api/orders', { offerId: last });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'too_many_orders', message: ordersTexts.tooManyNewOrders(NEW_ORDERS_PER_DAY) });
+    expect(await t.deps.database.query('select id from orders where offer_id = $1', [last])).toEqual([]);
+    // coming back to an order already opened is not a new order
+    expect((await buyerOfMany.post('/api/orders', { offerId: offers[0] })).statusCode).toBe(201);
+    t.clock.advance(24 * 3600_000 + 1000);
+    expect((await buyerOfMany.post('/api/orders', { offerId: last })).statusCode).toBe(201);
   });
 });

@@ -36,9 +36,9 @@ export async function createPaidOffer(t: TestApp, sellerId: string, input: Parti
   return row!.id;
 }
 
-/** An order placed directly in a given state, for trying moves from every state. */
-export async function createOrderIn(t: TestApp, status: OrderStatus, parties: { buyerId: string; sellerId: string; offerId?: string }) {
-  const now = t.clock.now();
+/** An order placed directly in a given state, for trying moves from every state; `placedAt` defaults to now. */
+export async function createOrderIn(t: TestApp, status: OrderStatus, parties: { buyerId: string; sellerId: string; offerId?: string; placedAt?: Date }) {
+  const now = parties.placedAt ?? t.clock.now();
   const [row] = await t.deps.database.db.insert(orders).values({
     buyerId: parties.buyerId,
     sellerId: parties.sellerId,

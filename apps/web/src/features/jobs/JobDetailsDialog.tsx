@@ -1,7 +1,7 @@
-/** View Details: description, delivery time, budget, files, and Accept Job / Decline while pending (SPEC section 2); Decline only until the buyer has paid. */
+/** View Details: description, delivery time, budget, files, Accept Job while pending (SPEC section 2) and Decline until delivered, paid or not. */
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatPence, jobsTexts, type JobDecision, type PrivateJob } from '@gigreel/core';
+import { canDecideJob, formatPence, jobsTexts, type JobDecision, type PrivateJob } from '@gigreel/core';
 import { ApiError } from '../../api/client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -11,8 +11,7 @@ import { useDecideJob } from './jobs.api.ts';
 export function JobDetailsDialog({ job, onOpenChange }: { job: PrivateJob | null; onOpenChange: (open: boolean) => void }) {
   const decide = useDecideJob();
   if (!job) return null;
-  // Paid for already: the server refuses a decline, so only Accept is offered.
-  const paidFor = job.order !== null && job.order.status !== 'awaiting_payment';
+  const [canAccept, canDecline] = [canDecideJob(job.status, 'accepted'), canDecideJob(job.status, 'declined')];
   const choose = (status: JobDecision) =>
     decide.mutate(
       { jobId: job.id, status },
@@ -49,10 +48,10 @@ export function JobDetailsDialog({ job, onOpenChange }: { job: PrivateJob | null
           ) : <p className="text-zinc-400">No files attached.</p>}
         </div>
         {job.order?.status === 'paid' ? <p className="rounded-lg border border-emerald-700 bg-emerald-950/60 p-3 text-emerald-200">{jobsTexts.paidNote}</p> : null}
-        {job.status === 'pending' ? (
+        {canAccept || canDecline ? (
           <div className="grid grid-cols-2 gap-2">
-            {paidFor ? null : <Button variant="outline" size="lg" busy={decide.isPending && decide.variables?.status === 'declined'} disabled={decide.isPending} onClick={() => choose('declined')}>{jobsTexts.decline}</Button>}
-            <Button size="lg" className={paidFor ? 'col-span-2' : undefined} busy={decide.isPending && decide.variables?.status === 'accepted'} disabled={decide.isPending} onClick={() => choose('accepted')}>{jobsTexts.accept}</Button>
+            {canDecline ? <Button variant="outline" size="lg" className={canAccept ? undefined : 'col-span-2'} busy={decide.isPending && decide.variables?.status === 'declined'} disabled={decide.isPending} onClick={() => choose('declined')}>{jobsTexts.decline}</Button> : null}
+            {canAccept ? <Button size="lg" busy={decide.isPending && decide.variables?.status === 'accepted'} disabled={decide.isPending} onClick={() => choose('accepted')}>{jobsTexts.accept}</Button> : null}
           </div>
         ) : null}
       </div>

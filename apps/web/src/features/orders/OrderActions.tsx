@@ -15,8 +15,8 @@ const reason = (error: unknown) => (error instanceof ApiError ? error.message : 
 export function OrderActions({ order }: { order: OrderDetail }) {
   const role = order.viewerRole === 'admin' ? null : order.viewerRole;
   const declined = order.job?.status === 'declined';
-  // a declined job is not paid for (the server refuses it too)
-  const moves = availableOrderMoves(order.status, role).filter((move) => !(declined && move === 'pay'));
+  // a declined job is neither paid for nor delivered (the server refuses both too)
+  const moves = availableOrderMoves(order.status, role).filter((move) => !(declined && (move === 'pay' || move === 'deliver')));
   const markPaid = useMarkPaid(order.id);
   const complete = useCompleteOrder(order.id);
   const [downloading, setDownloading] = useState(false);
@@ -41,6 +41,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
 
   const waiting =
     declined && order.status === 'awaiting_payment' ? ordersTexts.jobDeclined
+      : declined && order.status === 'paid' ? (role === 'buyer' ? ordersTexts.jobDeclinedAfterPayment : ordersTexts.jobDeclinedNoDelivery)
+      : moves.includes('pay') && !order.paypalLink ? ordersTexts.noPaymentLink
       : order.status === 'awaiting_payment' && role === 'seller' ? "Waiting for the buyer's payment."
       : order.status === 'paid' && role === 'buyer' ? 'Paid. The seller has been told and will deliver your file here.'
         : order.status === 'delivered' && role === 'seller' ? 'Delivered. Waiting for the buyer to accept.'

@@ -1,0 +1,12 @@
+/**
+ * How many orders and private jobs one person may start, so "paid" (which mails the seller) and a
+ * job (which lands in the designer's inbox) cannot be used to flood someone. An order of an offer is
+ * open while it awaits payment or is paid but not yet delivered.
+ */
+/** Open orders of offers one buyer may have with one seller. */
+export const OPEN_ORDERS_PER_SELLER = 3;
+/** Orders (of offers and private jobs together) one buyer may open a day. */
+export const NEW_ORDERS_PER_DAY = 10;
+export const PRIVATE_JOBS_PER_DAY = 5;
+/** "A day" is the last 24 hours, so a quota frees up steadily rather than all at midnight. */
+export const QUOTA_WINDOW_MS = 24 * 3600 * 1000;
