@@ -1,2 +1,0 @@
--- (no statements yet)
-select 1;
