@@ -65,6 +65,9 @@ async function measureWrites(database: BenchDatabase, settings: WriteSettings, l
       const setupClient = (client: AutocannonClient, index: number) => client.setRequests(requestsFor(index));
       const common = { url: base, connections: settings.connections, requests: [{ method: 'GET', path: '/api/health' }], setupClient };
       await runLoad({ ...common, seconds: settings.warmupSeconds });
+      // Warm-up ends with requests still being processed; their media slots (one per person) must be
+      // free before the measured run, or its first uploads are refused as the person's second job.
+      await mediaSlotsFree(database.url!);
       const result = await runLoad({ ...common, seconds: settings.seconds });
       log(`writes: ${what}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${describeFailures(result) ? `, failures ${describeFailures(result)}` : ''} (load ${os.loadavg()[0]!.toFixed(1)})`);
       figures.push(...figuresOf(what, label, result));
@@ -126,6 +129,19 @@ function figuresOf(what: string, label: string, result: LoadResult): Figure[] {
     { name: `${what} p50, ${label}`, value: Number(result.p50.toFixed(2)), unit: 'ms' },
     { name: `${what} p99, ${label}`, value: Number(result.p99.toFixed(2)), unit: 'ms' },
   ];
+}
+
+/** Waits (at most 30 s) until no upload holds a media slot. */
+async function mediaSlotsFree(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      const [row] = await sql<{ held: number }[]>`select count(*)::int as held from media_processing`;
+      if (row?.held === 0) return;
+    }
+  } finally {
+    await sql.end();
+  }
 }
 
 /** Unpaid orders of each bench person on paid offers the feed shows, written set-based; buyer -> order ids. */
