@@ -9,6 +9,7 @@ import { installSecurity } from './http/security.ts';
 import { serveWebApp } from './http/web.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { offersFeedRoutes } from './offers/offers.plugin.ts';
+import { createLocalMediaProcessor } from './platform/media.ts';
 import { messagingRoutes } from './messages/messages.routes.ts';
 import { ordersAndJobsRoutes } from './orders/orders.plugin.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
@@ -24,10 +25,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await installSecurity(app, deps.config);
   await app.register(multipart, { limits: { fileSize: 1, files: 1 }, throwFileSizeLimit: true });
   app.get('/api/health', async () => ({ status: 'ok', database: deps.database.kind }));
-  await adminRoutes(app, deps);
+  // One media processor (and so one queue of ffmpeg and sharp jobs) for creators' and admins' uploads alike.
+  const media = createLocalMediaProcessor();
+  await adminRoutes(app, deps, media);
   await authRoutes(app, deps);
   await mediaRoutes(app, deps.storage);
-  await offersFeedRoutes(app, deps);
+  await offersFeedRoutes(app, deps, media);
   await messagingRoutes(app, deps);
   await ordersAndJobsRoutes(app, deps);
   await profileRoutes(app, deps);

@@ -5,22 +5,19 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { rankScoreSql, REVENUE_STATUS, type AdminCreator, type AdminGig, type AdminMessage, type AuditAction, type AuditEntry, type RevenueUnit } from '@gigreel/core';
 import type { Database, Db, Tx } from '../db/connection.ts';
-import { auditLog, offers, offerTags, privateJobFiles, privateJobs, securityLogs, sessions, tags, userRoles, users } from '../db/schema.ts';
+import { decodePageCursor, encodePageCursor } from '../db/page-cursor.ts';
+import { auditLog, offers, privateJobFiles, privateJobs, securityLogs, userRoles, users } from '../db/schema.ts';
+import { offerTagNames } from '../offers/offers.queries.ts';
 
 export const PAGE_SIZE = 50;
 /** Creators made without a login get an address in the reserved .invalid domain (RFC 2606). */
 export const NO_LOGIN_DOMAIN = '@creators.gigreel.invalid';
 
 export type Cursor = { at: string; id: string };
-export const encodeCursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+/** A damaged cursor starts from the top. */
 export function decodeCursor(value: string | undefined): Cursor | null {
-  if (!value) return null;
-  try {
-    const [at, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && typeof id === 'string' && /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d(:?\d\d)?|Z)?$/.test(at) && id.length <= 100) return { at, id };
-  } catch {
-    // a damaged cursor starts from the top
-  }
+  const [at, id] = (value && decodePageCursor(value)) || [];
+  if (typeof at === 'string' && typeof id === 'string' && /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d(:?\d\d)?|Z)?$/.test(at) && id.length <= 100) return { at, id };
   return null;
 }
 
@@ -77,7 +74,7 @@ export async function listCreators(db: Db, options: { cursor: Cursor | null; q?:
     .where(and(...filters)).orderBy(desc(users.createdAt), desc(users.id)).limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { items: page.map(toAdminCreator), nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null };
+  return { items: page.map(toAdminCreator), nextCursor: rows.length > limit && last ? encodePageCursor(last.cursorAt, last.id) : null };
 }
 
 export async function findCreator(db: Db | Tx, id: string): Promise<AdminCreator | null> {
@@ -146,18 +143,13 @@ export async function isAdminUser(db: Db | Tx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function findUserName(db: Db | Tx, id: string): Promise<string | null> {
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1);
-  return row?.name ?? null;
-}
-
 // ---- gigs ----
 const gigColumns = {
   id: offers.id, title: offers.title, link: offers.link, mediaKey: offers.mediaKey, mediaType: offers.mediaType, posterKey: offers.posterKey,
   isPaidOffer: offers.isPaidOffer, pricePence: offers.pricePence, paypalLink: offers.paypalLink, purchaseNote: offers.purchaseNote,
   description: offers.description, musicTrackName: offers.musicTrackName, musicCreditLink: offers.musicCreditLink, isApproved: offers.isApproved,
   version: offers.version, createdAt: offers.createdAt, cursorAt: sql<string>`${offers.createdAt}::text`, userId: offers.userId, creatorName: users.name,
-  tags: sql<string[]>`coalesce((select array_agg(t.name order by t.name) from ${offerTags} ot join ${tags} t on t.id = ot.tag_id where ot.offer_id = ${offers.id}), '{}')`,
+  tags: offerTagNames,
 };
 type GigRow = Omit<AdminGig, 'mediaUrl' | 'mediaKind' | 'posterUrl' | 'createdAt' | 'creator'> & { mediaKey: string; mediaType: string | null; posterKey: string | null; createdAt: Date; userId: string; creatorName: string };
 
@@ -178,7 +170,7 @@ export async function listGigs(db: Db, cursor: Cursor | null, limit = PAGE_SIZE)
     .orderBy(desc(offers.createdAt), desc(offers.id)).limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { items: page.map(toAdminGig), nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null };
+  return { items: page.map(toAdminGig), nextCursor: rows.length > limit && last ? encodePageCursor(last.cursorAt, last.id) : null };
 }
 
 export async function findGig(db: Db | Tx, id: string): Promise<(AdminGig & { mediaKey: string; posterKey: string | null }) | null> {
@@ -187,54 +179,10 @@ export async function findGig(db: Db | Tx, id: string): Promise<(AdminGig & { me
   return row ? { ...toAdminGig(row), mediaKey: row.mediaKey, posterKey: row.posterKey } : null;
 }
 
-export async function offerIdOfUser(db: Db | Tx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ id: offers.id }).from(offers).where(eq(offers.userId, userId)).limit(1);
-  return row?.id ?? null;
-}
-
-export type GigValues = {
-  title: string; link: string; isPaidOffer: boolean; pricePence: number | null; paypalLink: string | null; purchaseNote: string | null;
-  description: string | null; musicTrackName: string | null; musicCreditLink: string | null;
-};
-
-export async function insertGig(tx: Tx, values: GigValues & { userId: string; media: { key: string; type: string } | null; rankScore: number; now: Date }): Promise<string> {
-  const [row] = await tx.insert(offers).values({
-    userId: values.userId, title: values.title, link: values.link, isPaidOffer: values.isPaidOffer, pricePence: values.pricePence, paypalLink: values.paypalLink,
-    purchaseNote: values.purchaseNote, description: values.description, musicTrackName: values.musicTrackName, musicCreditLink: values.musicCreditLink,
-    mediaKey: values.media?.key ?? '', mediaType: values.media?.type ?? null, isApproved: true, rankScore: values.rankScore, createdAt: values.now, updatedAt: values.now,
-  }).returning({ id: offers.id });
-  if (!row) throw new Error('offer not stored');
-  return row.id;
-}
-
-export async function updateGig(tx: Tx, id: string, values: GigValues & { media: { key: string; type: string } | null; now: Date }): Promise<boolean> {
-  const rows = await tx.update(offers).set({
-    title: values.title, link: values.link, isPaidOffer: values.isPaidOffer, pricePence: values.pricePence, paypalLink: values.paypalLink,
-    purchaseNote: values.purchaseNote, description: values.description, musicTrackName: values.musicTrackName, musicCreditLink: values.musicCreditLink,
-    ...(values.media ? { mediaKey: values.media.key, mediaType: values.media.type, posterKey: null } : {}), updatedAt: values.now,
-  }).where(eq(offers.id, id)).returning({ id: offers.id });
-  return rows.length > 0;
-}
-
-/** Replaces the gig's tags; names match existing tags regardless of case. */
-export async function setGigTags(tx: Tx, offerId: string, names: string[]): Promise<void> {
-  await tx.delete(offerTags).where(eq(offerTags.offerId, offerId));
-  for (const name of names) {
-    let [tag] = await tx.select({ id: tags.id }).from(tags).where(eq(sql`lower(${tags.name})`, name.toLowerCase())).limit(1);
-    if (!tag) [tag] = await tx.insert(tags).values({ name }).onConflictDoNothing().returning({ id: tags.id });
-    if (!tag) [tag] = await tx.select({ id: tags.id }).from(tags).where(eq(sql`lower(${tags.name})`, name.toLowerCase())).limit(1);
-    if (tag) await tx.insert(offerTags).values({ offerId, tagId: tag.id }).onConflictDoNothing();
-  }
-}
-
 /** The row an approval decides on, locked so no edit lands between the check and the approval. */
 export async function lockGigForApproval(tx: Tx, id: string): Promise<{ version: number; isApproved: boolean; userId: string; title: string } | null> {
   const [row] = await tx.select({ version: offers.version, isApproved: offers.isApproved, userId: offers.userId, title: offers.title }).from(offers).where(eq(offers.id, id)).for('update');
   return row ?? null;
-}
-
-export async function setGigApproved(tx: Tx, id: string): Promise<void> {
-  await tx.update(offers).set({ isApproved: true }).where(eq(offers.id, id));
 }
 
 export async function deleteGig(tx: Tx, id: string): Promise<{ files: string[] } | null> {
@@ -268,7 +216,7 @@ export async function listMessages(database: Database, cursor: Cursor | null, li
     to: row.receiver_id ? { id: String(row.receiver_id), displayName: String(row.receiver_name) } : null,
   }));
   const [count] = await database.query<{ n: unknown }>('select count(*) as n from gig_messages');
-  return { items, total: n(count?.n), nextCursor: rows.length > limit && last ? encodeCursor(String(last.cursor_at), String(last.id)) : null };
+  return { items, total: n(count?.n), nextCursor: rows.length > limit && last ? encodePageCursor(String(last.cursor_at), String(last.id)) : null };
 }
 
 // ---- analytics ----
@@ -305,19 +253,6 @@ export async function revenueSeries(database: Database, unit: RevenueUnit, now: 
 }
 
 // ---- impersonation and audit ----
-export async function insertSession(tx: Tx, values: { id: string; token: string; userId: string; impersonatedBy: string; expiresAt: Date; ipAddress: string; userAgent: string; now: Date }) {
-  await tx.insert(sessions).values({ ...values, createdAt: values.now, updatedAt: values.now });
-}
-
-export async function findSessionByToken(db: Db | Tx, token: string) {
-  const [row] = await db.select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, impersonatedBy: sessions.impersonatedBy }).from(sessions).where(eq(sessions.token, token)).limit(1);
-  return row ?? null;
-}
-
-export async function deleteSession(tx: Tx | Db, id: string): Promise<void> {
-  await tx.delete(sessions).where(eq(sessions.id, id));
-}
-
 export async function insertSecurityEvent(tx: Tx | Db, values: { userId: string; event: string; ipAddress: string; details: Record<string, unknown>; now: Date }) {
   await tx.insert(securityLogs).values({ userId: values.userId, event: values.event, ipAddress: values.ipAddress, details: values.details, createdAt: values.now });
 }
@@ -353,5 +288,5 @@ export async function listAudit(database: Database, cursor: Cursor | null, limit
     admin: row.admin_id ? { id: String(row.admin_id), displayName: text(row.admin_name) } : null,
     actingAs: row.acting_as_user_id ? { id: String(row.acting_as_user_id), displayName: text(row.user_name) } : null,
   }));
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(String(last.cursor_at), String(last.id)) : null };
+  return { items, nextCursor: rows.length > limit && last ? encodePageCursor(String(last.cursor_at), String(last.id)) : null };
 }

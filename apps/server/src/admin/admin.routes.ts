@@ -4,23 +4,23 @@
  * impersonating session may do. Also installs the audit log (audit.ts): every write made while
  * impersonating and every admin's own change, recorded with the admin, the target and the answer.
  */
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  adminPageQuerySchema, adminTexts, analyticsQuerySchema, approveGigSchema, creatorFormSchema, exportTableSchema, OFFER_MEDIA_MAX_BYTES, offerIdParams, texts,
+  adminPageQuerySchema, adminTexts, analyticsQuerySchema, approveGigSchema, creatorFormSchema, exportTableSchema, offerIdParams,
 } from '@gigreel/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { requireAdmin, requireViewer } from '../auth/viewer.ts';
 import { badRequest, parse } from '../http/errors.ts';
-import { receiveUpload } from '../platform/uploads.ts';
+import { offerMediaWork, receiveOfferForm } from '../offers/offers.routes.ts';
+import type { MediaProcessor } from '../platform/media.ts';
 import { installAudit, noteAuditTarget } from './audit.ts';
 import { decodeCursor, listAudit, listCreators, listGigs, listMessages } from './admin.queries.ts';
 import { getAnalytics, getDashboard } from './admin.service.ts';
 import { createCreator, editCreator, removeCreator } from './creators.service.ts';
 import { countExportRows } from './export.queries.ts';
 import { exportCsv } from './export.service.ts';
-import { acceptGigMedia, approveGig, createGig, editGig, removeGig } from './gigs.service.ts';
+import { approveGig, createGig, editGig, removeGig } from './gigs.service.ts';
 import { startImpersonation, stopImpersonation } from './impersonation.service.ts';
 import { runSelfTest } from './selftest.service.ts';
 
@@ -28,11 +28,11 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 const userIdParams = z.object({ userId: z.string().min(1).max(100) });
 const tableParams = z.object({ table: exportTableSchema });
 
-export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** `media` is the app's one media processor, shared with the creators' offer routes. */
+export async function adminRoutes(app: FastifyInstance, deps: AppDeps, media: MediaProcessor): Promise<void> {
   installAudit(app, deps);
-  const tempDir = path.join(deps.config.dataDir, 'tmp', 'admin');
-  const gigUpload = (request: FastifyRequest) =>
-    receiveUpload(request, tempDir, { maxFileBytes: OFFER_MEDIA_MAX_BYTES, accept: acceptGigMedia, tooLargeMessage: texts.validation.fileTooLarge, invalidTypeMessage: texts.validation.invalidFileType });
+  // Gig media arrives and is processed exactly as a creator's offer media does.
+  const work = offerMediaWork(deps, media);
 
   app.get('/api/admin/dashboard', async (request, reply) => {
     await requireAdmin(deps, request, reply);
@@ -75,27 +75,27 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   });
 
   app.post('/api/admin/gigs', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const upload = await gigUpload(request);
+    const admin = await requireAdmin(deps, request, reply);
+    const form = await receiveOfferForm(request, work);
     try {
-      const gig = await createGig(deps, upload);
+      const gig = await createGig(deps, { admin, fields: form.fields, file: form.file, media: work });
       noteAuditTarget(request, { id: gig.id, label: gig.title });
       return reply.status(201).send({ gig, message: adminTexts.gigs.created });
     } finally {
-      await upload.cleanup();
+      await form.cleanup();
     }
   });
 
   app.patch('/api/admin/gigs/:id', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
+    const admin = await requireAdmin(deps, request, reply);
     const { id } = parse(idParams, request.params);
-    const upload = await gigUpload(request);
+    const form = await receiveOfferForm(request, work);
     try {
-      const gig = await editGig(deps, id, upload);
+      const gig = await editGig(deps, id, { admin, fields: form.fields, file: form.file, media: work });
       noteAuditTarget(request, { id, label: gig.title });
       return { gig, message: adminTexts.gigs.updated };
     } finally {
-      await upload.cleanup();
+      await form.cleanup();
     }
   });
 
@@ -146,14 +146,13 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   });
 
   app.post('/api/admin/self-test', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const upload = await gigUpload(request);
+    const admin = await requireAdmin(deps, request, reply);
+    const form = await receiveOfferForm(request, work);
     try {
-      const file = upload.files[0];
-      if (!file) throw badRequest(adminTexts.test.selectFile, 'media');
-      return await runSelfTest(deps, app, file);
+      if (!form.file) throw badRequest(adminTexts.test.selectFile, 'media');
+      return await runSelfTest(deps, app, { admin, file: form.file, media: work });
     } finally {
-      await upload.cleanup();
+      await form.cleanup();
     }
   });
 

@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { adminTexts, type AdminCreator, type CreatorFormOutput } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
+import { removeStoredFiles } from '../platform/storage.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { assertMayDeleteCreator } from './admin.policy.ts';
 import { deleteUser, emailInUse, findCreator, insertCreator, NO_LOGIN_DOMAIN, updateCreator } from './admin.queries.ts';
-import { removeFiles } from './files.ts';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
@@ -55,6 +55,6 @@ export async function removeCreator(deps: AppDeps, actorId: string, id: string):
   assertMayDeleteCreator(actorId, target);
   const removed = await db.transaction(async (tx) => deleteUser(tx, id));
   if (!removed) throw notFound(adminTexts.creators.notFound);
-  await removeFiles(deps, removed.files);
+  await removeStoredFiles(deps, removed.files);
   return target;
 }

@@ -1,78 +1,64 @@
 /**
  * Gigs from the dashboard: the admin creates a gig for any creator who has none yet, edits and
- * deletes any gig. Media are stored under keys the server chooses; a failed write removes the file.
- * Admin-made gigs are approved (the admin is the reviewer); an admin edit keeps the approval as it is.
+ * deletes any gig. Creating and editing go through the offers service (saveOffer), so an admin's upload
+ * is checked, processed and stored exactly like a creator's. Admin-made gigs are approved (the admin is
+ * the reviewer); an admin edit keeps the approval as it is.
  * Approval names the version the admin reviewed, so an edit made after the admin opened the gig is
  * never approved unseen.
  */
-import { createReadStream } from 'node:fs';
-import { adminTexts, gigFormSchema, offerTexts, rankScore, type AdminGig } from '@gigreel/core';
+import { adminTexts, gigFormSchema, offerTexts, type AdminGig, type GigFormOutput } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import { AppError, badRequest, notFound, parse } from '../http/errors.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
-import type { DetectedFile, ReceivedFile, ReceivedUpload } from '../platform/uploads.ts';
+import { markApproved } from '../offers/offers.queries.ts';
+import { saveOffer, type MediaWork, type OfferSave, type UploadedMedia } from '../offers/offers.service.ts';
+import { removeStoredFiles } from '../platform/storage.ts';
 import { assertMayReceiveGig } from './admin.policy.ts';
-import { deleteGig, findGig, findUserName, insertGig, lockGigForApproval, offerIdOfUser, setGigApproved, setGigTags, updateGig, type GigValues } from './admin.queries.ts';
-import { removeFiles } from './files.ts';
+import { deleteGig, findCreator, findGig, lockGigForApproval } from './admin.queries.ts';
 
-/** Only kinds the media route serves (it serves by extension, always with nosniff). */
-const SERVABLE: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
-export const acceptGigMedia = (detected: DetectedFile | undefined): DetectedFile | null =>
-  detected && SERVABLE[detected.ext] === detected.mime ? detected : null;
+/** What the dashboard's gig form sends, and who sends it. */
+export type GigForm = { admin: { id: string }; fields: Record<string, string>; file: UploadedMedia | null; media: MediaWork };
 
-export async function storeGigMedia(deps: AppDeps, ownerKey: string, file: ReceivedFile): Promise<{ key: string; type: string }> {
-  const key = `offers/${ownerKey}/${deps.clock.now().getTime()}-${Math.random().toString(36).slice(2, 8)}.${file.ext}`;
-  await deps.storage.put(key, createReadStream(file.tempPath), file.mime);
-  return { key, type: file.mime };
+/** The admin form's fields as the offer they write (SPEC's admin rules: link kept when paid, blank hashtags keep the tags). */
+function offerOf(input: GigFormOutput): OfferSave['offer'] {
+  const { title, link, isPaidOffer, pricePence, paypalLink, purchaseNote, description, musicTrackName, musicCreditLink, tags } = input;
+  return { title, link, isPaidOffer, pricePence, paypalLink, purchaseNote, description, musicTrackName, musicCreditLink, tags };
 }
 
-function values(input: ReturnType<typeof gigFormSchema.parse>): GigValues {
-  const { title, link, isPaidOffer, pricePence, paypalLink, purchaseNote, description, musicTrackName, musicCreditLink } = input;
-  return { title, link, isPaidOffer, pricePence, paypalLink, purchaseNote, description, musicTrackName, musicCreditLink };
-}
-
-export async function createGig(deps: AppDeps, upload: ReceivedUpload): Promise<AdminGig> {
-  const input = parse(gigFormSchema, upload.fields);
-  if (!input.userId) throw badRequest(adminTexts.gigs.creatorRequired, 'userId');
+/** A gig for a creator who has none yet; approved, since the admin is the reviewer. Media is optional. */
+export async function createGig(deps: AppDeps, form: GigForm): Promise<AdminGig> {
+  const input = parse(gigFormSchema, form.fields);
+  const creatorId = input.userId;
+  if (!creatorId) throw badRequest(adminTexts.gigs.creatorRequired, 'userId');
   const { db } = deps.database;
-  if (!(await findUserName(db, input.userId))) throw notFound(adminTexts.creators.notFound);
-  assertMayReceiveGig(await offerIdOfUser(db, input.userId));
-  const file = upload.files[0];
-  const media = file ? await storeGigMedia(deps, input.userId, file) : null;
-  const now = deps.clock.now();
-  let id: string;
-  try {
-    id = await db.transaction(async (tx) => {
-      const offerId = await insertGig(tx, { ...values(input), userId: input.userId!, media, now, rankScore: rankScore({ boosts: 0, favorites: 0, reactions: 0, shares: 0 }, now) });
-      if (input.tags) await setGigTags(tx, offerId, input.tags);
-      return offerId;
-    });
-  } catch (error) {
-    if (media) await removeFiles(deps, [media.key]);
-    // Two requests racing for the same creator: the one-offer-per-user index lets one win.
-    if ((error as { code?: string; cause?: { code?: string } }).cause?.code === '23505' || (error as { code?: string }).code === '23505') assertMayReceiveGig('taken');
-    throw error;
-  }
-  return (await findGig(db, id))!;
+  if (!(await findCreator(db, creatorId))) throw notFound(adminTexts.creators.notFound);
+  const { offerId } = await saveOffer(deps, form.media, {
+    ownerId: creatorId,
+    uploaderId: form.admin.id,
+    offer: offerOf(input),
+    file: form.file,
+    approved: true,
+    check: (current) => assertMayReceiveGig(current?.id ?? null),
+  });
+  return (await findGig(db, offerId))!;
 }
 
-export async function editGig(deps: AppDeps, id: string, upload: ReceivedUpload): Promise<AdminGig> {
-  const input = parse(gigFormSchema, upload.fields);
+/** Any gig; the approval stays as it is (the version moves on, so a pending approval names what changed). */
+export async function editGig(deps: AppDeps, id: string, form: GigForm): Promise<AdminGig> {
+  const input = parse(gigFormSchema, form.fields);
   const { db } = deps.database;
   const existing = await findGig(db, id);
   if (!existing) throw notFound(adminTexts.gigs.notFound);
-  const file = upload.files[0];
-  const media = file ? await storeGigMedia(deps, existing.creator.id, file) : null;
-  try {
-    await db.transaction(async (tx) => {
-      await updateGig(tx, id, { ...values(input), media, now: deps.clock.now() });
-      if (input.tags) await setGigTags(tx, id, input.tags);
-    });
-  } catch (error) {
-    if (media) await removeFiles(deps, [media.key]);
-    throw error;
-  }
-  if (media) await removeFiles(deps, [existing.mediaKey, existing.posterKey].filter((key): key is string => !!key));
+  await saveOffer(deps, form.media, {
+    ownerId: existing.creator.id,
+    uploaderId: form.admin.id,
+    offer: offerOf(input),
+    file: form.file,
+    check: (current) => {
+      // Deleted (or replaced by another) since it was read: there is nothing of this id to edit.
+      if (current?.id !== id) throw notFound(adminTexts.gigs.notFound);
+    },
+  });
   return (await findGig(db, id))!;
 }
 
@@ -82,7 +68,7 @@ export async function removeGig(deps: AppDeps, id: string): Promise<AdminGig> {
   if (!gig) throw notFound(adminTexts.gigs.notFound);
   const removed = await deps.database.db.transaction(async (tx) => deleteGig(tx, id));
   if (!removed) throw notFound(adminTexts.gigs.notFound);
-  await removeFiles(deps, removed.files);
+  await removeStoredFiles(deps, removed.files);
   return gig;
 }
 
@@ -98,7 +84,7 @@ export async function approveGig(deps: AppDeps, id: string, reviewedVersion: num
     if (!current) return 'missing';
     if (current.version !== reviewedVersion) return 'changed';
     if (current.isApproved) return 'approved';
-    await setGigApproved(tx, id);
+    await markApproved(tx, id);
     await createNotification(tx, { userId: current.userId, kind: 'offer_approved', title: offerTexts.offerApprovedTitle, body: offerTexts.offerApprovedBody(current.title), link: `/offer/${id}` });
     return 'approved';
   });

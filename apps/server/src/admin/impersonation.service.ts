@@ -12,7 +12,8 @@ import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { readCookie, signToken, verifySignedToken } from '../auth/signed-cookie.ts';
 import type { SessionViewer } from '../auth/viewer.ts';
 import { assertMayImpersonate } from './admin.policy.ts';
-import { deleteSession, findCreator, findSessionByToken, insertSecurityEvent, insertSession } from './admin.queries.ts';
+import { deleteSession, findSessionByToken, insertImpersonationSession } from '../auth/sessions.queries.ts';
+import { findCreator, insertSecurityEvent } from './admin.queries.ts';
 
 type CookieSpec = { name: string; attributes: { path?: string; sameSite?: string; secure?: boolean; httpOnly?: boolean; domain?: string } };
 
@@ -49,7 +50,7 @@ export async function startImpersonation(deps: AppDeps, admin: SessionViewer, ta
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(now.getTime() + INACTIVITY_LOGOUT_MS);
   await db.transaction(async (tx) => {
-    await insertSession(tx, { id: randomUUID().replace(/-/g, ''), token, userId: target.id, impersonatedBy: admin.id, expiresAt, ipAddress: request.ip, userAgent: request.userAgent.slice(0, 500), now });
+    await insertImpersonationSession(tx, { id: randomUUID().replace(/-/g, ''), token, userId: target.id, impersonatedBy: admin.id, expiresAt, ipAddress: request.ip, userAgent: request.userAgent.slice(0, 500), now });
     await insertSecurityEvent(tx, { userId: admin.id, event: 'impersonation_started', ipAddress: request.ip, details: { actingAsUserId: target.id }, now });
   });
   const seconds = INACTIVITY_LOGOUT_MS / 1000;

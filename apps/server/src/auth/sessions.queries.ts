@@ -2,8 +2,19 @@ import { and, count, eq, gte, like, lt, ne, sql, type Placeholder } from 'drizzl
 import type { Db, Tx } from '../db/connection.ts';
 import { sessions, userRoles, users, verifications } from '../db/schema.ts';
 
-export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+export async function deleteSession(db: Db | Tx, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** A session written by our own code rather than Better Auth: an admin's impersonation of a creator. */
+export async function insertImpersonationSession(tx: Tx, values: { id: string; token: string; userId: string; impersonatedBy: string; expiresAt: Date; ipAddress: string; userAgent: string; now: Date }): Promise<void> {
+  await tx.insert(sessions).values({ ...values, createdAt: values.now, updatedAt: values.now });
+}
+
+/** The session a token names, without its person (the waiting admin session of an impersonation). */
+export async function findSessionByToken(db: Db | Tx, token: string): Promise<{ id: string; userId: string; expiresAt: Date; impersonatedBy: string | null } | null> {
+  const [row] = await db.select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, impersonatedBy: sessions.impersonatedBy }).from(sessions).where(eq(sessions.token, token)).limit(1);
+  return row ?? null;
 }
 
 /** Reset tokens Better Auth made for an account since a time (it keeps them as verification rows). */

@@ -4,6 +4,7 @@
  * get is the same for all of them and can be cached.
  */
 import { FEED_PAGE_SIZE, type FeedDebug, type FeedPage, type FeedStatePage, type PopularTag } from '@gigreel/core';
+import { decodePageCursor, encodePageCursor } from '../db/page-cursor.ts';
 import type { AppDeps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
 import { seesWholeFeed, type Actor } from '../offers/offers.policy.ts';
@@ -12,17 +13,11 @@ import { countOffers, selectFeedPage, selectPopularTags, selectViewerStates, typ
 
 const POPULAR_TAGS_SHOWN = 50;
 
-export function encodeCursor(cursor: FeedCursor): string {
-  return Buffer.from(JSON.stringify([cursor.score, cursor.id])).toString('base64url');
-}
+export const encodeCursor = (cursor: FeedCursor): string => encodePageCursor(cursor.score, cursor.id);
 
 export function decodeCursor(text: string): FeedCursor {
-  try {
-    const [score, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof score === 'number' && Number.isFinite(score) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { score, id };
-  } catch {
-    // falls through to the error below
-  }
+  const [score, id] = decodePageCursor(text) ?? [];
+  if (typeof score === 'number' && Number.isFinite(score) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { score, id };
   throw badRequest('This feed link has expired. Reload the feed.', 'cursor');
 }
 

@@ -10,8 +10,8 @@ import { upsertTag } from './tags.queries.ts';
 
 type Conn = Db | Tx;
 
-/** Tag names of the row's offer, in one small index lookup per offer. */
-const tagNames = sql<string[]>`coalesce((select json_agg(t.name order by t.name) from offer_tags ot join tags t on t.id = ot.tag_id where ot.offer_id = ${offers.id}), '[]'::json)`;
+/** Tag names of the row's offer, in one small index lookup per offer (every list of offers reads them so). */
+export const offerTagNames = sql<string[]>`coalesce((select json_agg(t.name order by t.name) from offer_tags ot join tags t on t.id = ot.tag_id where ot.offer_id = ${offers.id}), '[]'::json)`;
 
 export const offerCardColumns = {
   id: offers.id,
@@ -35,7 +35,7 @@ export const offerCardColumns = {
   isApproved: offers.isApproved,
   rankScore: offers.rankScore,
   createdAt: offers.createdAt,
-  tags: tagNames,
+  tags: offerTagNames,
   creatorName: users.name,
   creatorImage: users.image,
 };
@@ -105,10 +105,14 @@ export async function findOfferMediaByUser(db: Conn, userId: string): Promise<Of
 
 export type OfferMediaValues = { mediaKey: string; mediaType: string; posterKey: string | null };
 
-/** Inserts or updates the person's one offer; every save waits for approval again (SPEC section 4). */
+/**
+ * Inserts or updates the person's one offer. `approved` is what the save decides (a creator's save
+ * waits for approval again, SPEC section 4; an admin's gig is approved); left out, an edit keeps the
+ * approval as it is and a new offer waits.
+ */
 export async function writeOwnOffer(
   tx: Tx,
-  input: { userId: string; existingId: string | null; offer: OfferInput; media: OfferMediaValues | null; now: Date; rankScore: number },
+  input: { userId: string; existingId: string | null; offer: Omit<OfferInput, 'tags'>; media: OfferMediaValues | null; now: Date; rankScore: number; approved?: boolean },
 ): Promise<string> {
   const values = {
     title: input.offer.title,
@@ -121,7 +125,7 @@ export async function writeOwnOffer(
     musicTrackName: input.offer.musicTrackName,
     musicCreditLink: input.offer.musicCreditLink,
     deliveryMethod: 'file_upload',
-    isApproved: false,
+    ...(input.approved === undefined ? {} : { isApproved: input.approved }),
     updatedAt: input.now,
     ...(input.media ?? {}),
   };

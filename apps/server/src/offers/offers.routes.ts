@@ -1,15 +1,33 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OFFER_MEDIA_MAX_BYTES, creatorIdParams, offerFields, offerIdParams, texts, type CreatorPage, type FeedOffer, type OwnOffer } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import { loadViewer, requireViewer } from '../auth/viewer.ts';
 import { parse } from '../http/errors.ts';
 import type { MediaProcessor } from '../platform/media.ts';
 import { acceptImageOrVideo, receiveUpload } from '../platform/uploads.ts';
-import { getCreatorPage, getOffer, getOwnOffer, saveOwnOffer } from './offers.service.ts';
+import { getCreatorPage, getOffer, getOwnOffer, saveOwnOffer, type MediaWork, type UploadedMedia } from './offers.service.ts';
+
+/** Where offer uploads arrive and are processed, for every route that saves an offer. */
+export const offerMediaWork = (deps: AppDeps, processor: MediaProcessor): MediaWork => ({ processor, workDir: path.join(deps.config.dataDir, 'tmp') });
+
+/**
+ * An offer form as it arrives, for every route that saves an offer (the creator's and the admin's):
+ * the same size limit, the same type check by the bytes and the same texts. Call cleanup() after.
+ */
+export async function receiveOfferForm(request: FastifyRequest, work: MediaWork): Promise<{ fields: Record<string, string>; file: UploadedMedia | null; cleanup(): Promise<void> }> {
+  const upload = await receiveUpload(request, work.workDir, {
+    maxFileBytes: OFFER_MEDIA_MAX_BYTES,
+    accept: acceptImageOrVideo,
+    tooLargeMessage: texts.validation.fileTooLarge,
+    invalidTypeMessage: texts.validation.invalidFileType,
+  });
+  const file = upload.files.find((received) => received.field === 'media') ?? null;
+  return { fields: upload.fields, file: file && { tempPath: file.tempPath, mime: file.mime }, cleanup: upload.cleanup };
+}
 
 export async function offersRoutes(app: FastifyInstance, deps: AppDeps, media: MediaProcessor): Promise<void> {
-  const workDir = path.join(deps.config.dataDir, 'tmp');
+  const work = offerMediaWork(deps, media);
 
   app.get('/api/offers/mine', async (request, reply): Promise<{ offer: OwnOffer | null }> => {
     const actor = await requireViewer(deps, request, reply);
@@ -19,18 +37,11 @@ export async function offersRoutes(app: FastifyInstance, deps: AppDeps, media: M
 
   app.put('/api/offers/mine', async (request, reply): Promise<{ offer: OwnOffer; message: string }> => {
     const actor = await requireViewer(deps, request, reply);
-    const upload = await receiveUpload(request, workDir, {
-      maxFileBytes: OFFER_MEDIA_MAX_BYTES,
-      accept: acceptImageOrVideo,
-      tooLargeMessage: texts.validation.fileTooLarge,
-      invalidTypeMessage: texts.validation.invalidFileType,
-    });
+    const form = await receiveOfferForm(request, work);
     try {
-      const input = parse(offerFields, upload.fields);
-      const file = upload.files.find((received) => received.field === 'media') ?? null;
-      return await saveOwnOffer(deps, { actor, input, file: file && { tempPath: file.tempPath, mime: file.mime }, media, workDir });
+      return await saveOwnOffer(deps, { actor, input: parse(offerFields, form.fields), file: form.file, media: work });
     } finally {
-      await upload.cleanup();
+      await form.cleanup();
     }
   });
 

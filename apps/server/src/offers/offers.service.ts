@@ -1,8 +1,9 @@
 /**
- * Posting, editing and reading offers (approval is the admin's: admin/gigs.service.ts). Media is
- * processed and stored before the one short transaction that writes the row (never a transaction
- * across processing); a failed save deletes the files it stored, and a replaced offer's old files
- * are deleted after the commit.
+ * Posting, editing and reading offers (approval is the admin's: admin/gigs.service.ts). Every write of
+ * an offer, the creator's own and the admin's from the dashboard, goes through saveOffer: media is
+ * checked, processed and stored before the one short transaction that writes the row (never a
+ * transaction across processing); a failed save deletes the files it stored, and a replaced offer's
+ * old files are deleted after the commit.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -12,13 +13,16 @@ import type { AppDeps } from '../deps.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { MediaRejectedError, type MediaProcessor } from '../platform/media.ts';
 import { withMediaSlot } from '../platform/media-slots.ts';
+import { removeStoredFiles } from '../platform/storage.ts';
 import {
   findCreator, findOfferCard, findOfferCardByUser, findOfferMediaByUser, lockOwnOffer, replaceOfferTags, toFeedOffer, writeOwnOffer,
-  type OfferMediaValues,
+  type OfferMediaKeys, type OfferMediaValues,
 } from './offers.queries.ts';
 import { canSeeOffer, type Actor } from './offers.policy.ts';
 
 export type UploadedMedia = { tempPath: string; mime: string };
+/** Where uploads are turned into feed media: one processor (and its queue) for the whole app. */
+export type MediaWork = { processor: MediaProcessor; workDir: string };
 
 const toOwnOffer = (offer: FeedOffer): OwnOffer => ({ ...offer, deliveryMethod: 'file_upload' });
 
@@ -44,30 +48,34 @@ export async function getCreatorPage(deps: AppDeps, actor: Actor, userId: string
   };
 }
 
-/** Stores processed media under keys the server chooses; returns what the row needs and every key written. */
-async function storeMedia(deps: AppDeps, media: MediaProcessor, actor: NonNullable<Actor>, file: UploadedMedia, workDir: string): Promise<{ values: OfferMediaValues; keys: string[] }> {
+/**
+ * Processes the upload in the uploader's one media slot and stores the result under keys the server
+ * chooses; returns what the row needs and every key written. Exported for the admin's self-test only:
+ * saves go through saveOffer.
+ */
+export async function storeOfferMedia(deps: AppDeps, work: MediaWork, owner: { ownerId: string; uploaderId: string }, file: UploadedMedia): Promise<{ values: OfferMediaValues; keys: string[] }> {
   const name = `${deps.clock.now().getTime()}-${randomBytes(4).toString('hex')}`;
   let processed;
   try {
-    processed = await withMediaSlot(deps, actor.id, () => media.process({ path: file.tempPath, mime: file.mime }, workDir, name));
+    processed = await withMediaSlot(deps, owner.uploaderId, () => work.processor.process({ path: file.tempPath, mime: file.mime }, work.workDir, name));
   } catch (error) {
     if (error instanceof MediaRejectedError) throw new AppError(error.status, error.status === 415 ? 'invalid_file_type' : 'media_too_long_or_large', error.userMessage, 'media');
     throw error;
   }
   const keys: string[] = [];
   try {
-    const mediaKey = `offers/${actor.id}/${name}.${processed.media.ext}`;
+    const mediaKey = `offers/${owner.ownerId}/${name}.${processed.media.ext}`;
     keys.push(mediaKey);
     await deps.storage.put(mediaKey, createReadStream(processed.media.path), processed.media.contentType);
     let posterKey: string | null = null;
     if (processed.poster) {
-      posterKey = `offers/${actor.id}/${name}.poster.${processed.poster.ext}`;
+      posterKey = `offers/${owner.ownerId}/${name}.poster.${processed.poster.ext}`;
       keys.push(posterKey);
       await deps.storage.put(posterKey, createReadStream(processed.poster.path), processed.poster.contentType);
     }
     return { values: { mediaKey, mediaType: processed.media.contentType, posterKey }, keys };
   } catch (error) {
-    await deleteKeys(deps, keys);
+    await removeStoredFiles(deps, keys);
     throw error;
   } finally {
     await rm(processed.media.path, { force: true });
@@ -75,61 +83,80 @@ async function storeMedia(deps: AppDeps, media: MediaProcessor, actor: NonNullab
   }
 }
 
-async function deleteKeys(deps: AppDeps, keys: Array<string | null | undefined>): Promise<void> {
-  for (const key of keys) {
-    if (!key) continue;
-    try {
-      await deps.storage.delete(key);
-    } catch (error) {
-      deps.log.warn({ err: error, key }, 'could not delete a stored file');
-    }
-  }
-}
+/** One save of an offer, whoever makes it. */
+export type OfferSave = {
+  /** The creator whose one offer this is. */
+  ownerId: string;
+  /** Who sent the file: their media slot is the one held while it is processed. */
+  uploaderId: string;
+  /** The offer's fields; tags null leaves the offer's tags as they are. */
+  offer: Omit<OfferInput, 'tags'> & { tags: string[] | null };
+  file: UploadedMedia | null;
+  /** What the save does to approval; undefined keeps it (a new offer then waits). */
+  approved?: boolean;
+  /**
+   * Refuses the save from the owner's offer as it stands: run before any file is processed, and again
+   * under the owner's lock, where it decides.
+   */
+  check(current: OfferMediaKeys | null, withNewMedia: boolean): void;
+};
 
-/**
- * Creates or edits the person's one offer (SPEC sections 4 and 5). Media is required unless the
- * offer already has some; every save puts the offer back to awaiting approval.
- */
-export async function saveOwnOffer(
-  deps: AppDeps,
-  options: { actor: NonNullable<Actor>; input: OfferInput; file: UploadedMedia | null; media: MediaProcessor; workDir: string },
-): Promise<{ offer: OwnOffer; message: string }> {
-  const { actor, input, file } = options;
-  const before = await findOfferMediaByUser(deps.database.db, actor.id);
-  if (!file && !before?.mediaKey) throw new AppError(400, 'media_required', texts.validation.mediaRequired, 'media');
-
-  const stored = file ? await storeMedia(deps, options.media, actor, file, options.workDir) : null;
+/** Writes the owner's one offer (SPEC sections 4 and 5); the id, and whether it was created. */
+export async function saveOffer(deps: AppDeps, work: MediaWork, save: OfferSave): Promise<{ offerId: string; created: boolean }> {
+  save.check(await findOfferMediaByUser(deps.database.db, save.ownerId), !!save.file);
+  const stored = save.file ? await storeOfferMedia(deps, work, save, save.file) : null;
   let replaced: Array<string | null> = [];
-  let created = false;
-  let offerId: string;
+  let saved: { offerId: string; created: boolean };
   try {
-    offerId = await deps.database.db.transaction(async (tx) => {
-      await lockOwnOffer(tx, actor.id);
-      const current = await findOfferMediaByUser(tx, actor.id);
-      if (!stored && !current?.mediaKey) throw new AppError(400, 'media_required', texts.validation.mediaRequired, 'media');
+    saved = await deps.database.db.transaction(async (tx) => {
+      await lockOwnOffer(tx, save.ownerId);
+      const current = await findOfferMediaByUser(tx, save.ownerId);
+      save.check(current, !!stored);
       const now = deps.clock.now();
-      const id = await writeOwnOffer(tx, {
-        userId: actor.id,
+      const offerId = await writeOwnOffer(tx, {
+        userId: save.ownerId,
         existingId: current?.id ?? null,
-        offer: input,
+        offer: save.offer,
         media: stored?.values ?? null,
         now,
         rankScore: rankScore({ boosts: 0, favorites: 0, reactions: 0, shares: 0 }, now),
+        ...(save.approved === undefined ? {} : { approved: save.approved }),
       });
-      await replaceOfferTags(tx, id, input.tags);
-      created = !current;
+      if (save.offer.tags) await replaceOfferTags(tx, offerId, save.offer.tags);
       if (stored && current) replaced = [current.mediaKey, current.posterKey];
-      return id;
+      return { offerId, created: !current };
     });
   } catch (error) {
-    if (stored) await deleteKeys(deps, stored.keys);
+    if (stored) await removeStoredFiles(deps, stored.keys);
     throw error;
   }
-  await deleteKeys(deps, replaced);
+  await removeStoredFiles(deps, replaced);
+  return saved;
+}
 
+const mediaRequired = () => new AppError(400, 'media_required', texts.validation.mediaRequired, 'media');
+
+/**
+ * Creates or edits the person's own offer. Media is required unless the offer already has some;
+ * every save puts the offer back to awaiting approval.
+ */
+export async function saveOwnOffer(
+  deps: AppDeps,
+  options: { actor: NonNullable<Actor>; input: OfferInput; file: UploadedMedia | null; media: MediaWork },
+): Promise<{ offer: OwnOffer; message: string }> {
+  const { actor, input, file } = options;
+  const { offerId, created } = await saveOffer(deps, options.media, {
+    ownerId: actor.id,
+    uploaderId: actor.id,
+    offer: input,
+    file,
+    approved: false,
+    check: (current, withNewMedia) => {
+      if (!withNewMedia && !current?.mediaKey) throw mediaRequired();
+    },
+  });
   const row = await findOfferCard(deps.database.db, offerId);
   if (!row) throw notFound(offerTexts.notFound);
   const message = input.isPaidOffer ? offerTexts.paidSubmitted : created ? offerTexts.posted : offerTexts.updated;
   return { offer: toOwnOffer(toFeedOffer(row)), message };
 }
-

@@ -7,6 +7,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
 
 export type StoredObject = { size: number; contentType: string | undefined };
 export type ByteRange = { start: number; end: number };
@@ -60,4 +61,19 @@ export function createLocalStorage(root: string): Storage {
       await rm(file(key), { force: true });
     },
   };
+}
+
+/**
+ * Removes stored files a row no longer points at (after a failed save, a replaced upload or a
+ * deletion). A failure is logged, never shown: the row is already right, and a stray file is harmless.
+ */
+export async function removeStoredFiles(deps: { storage: Storage; log: FastifyBaseLogger }, keys: Array<string | null | undefined>): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    try {
+      await deps.storage.delete(key);
+    } catch (error) {
+      deps.log.warn({ err: error, key }, 'could not remove a stored file');
+    }
+  }
 }
