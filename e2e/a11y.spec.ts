@@ -4,7 +4,7 @@
  * test so a report names the screen.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { request, type Page } from '@playwright/test';
+import { request, type Page, type Request } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
 
 /** `path` may be worked out at run time, through the API as the screen's person (ids of orders, creators). */
@@ -17,6 +17,27 @@ async function signIn(page: Page, baseURL: string, email: string) {
 }
 
 const heading = (page: Page) => expect(page.getByRole('heading').first()).toBeVisible();
+
+/** How many API requests the page has sent and not yet had answered (the live-events stream stays open by design). */
+function apiInFlight(page: Page): () => number {
+  const open = new Set<Request>();
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/api/') && pathname !== '/api/events') open.add(sent);
+  });
+  const answered = (sent: Request) => open.delete(sent);
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
+  return () => open.size;
+}
+
+/** Waits for the screen's queries to be answered and its short entrance transitions to end. */
+async function settled(page: Page, inFlight: () => number): Promise<void> {
+  await expect.poll(inFlight, { message: 'API requests still unanswered' }).toBe(0);
+  await page.evaluate(`Promise.all(document.getAnimations()
+    .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) <= 2000)
+    .map((animation) => animation.finished.catch(() => undefined)))`);
+}
 
 /** Maya's paid offer (seeded), read from the public feed. */
 async function mayasOffer(page: Page): Promise<{ id: string; creator: { id: string } }> {
@@ -82,11 +103,11 @@ const SCREENS: Screen[] = [
 
 for (const screen of SCREENS) {
   test(`a11y: ${screen.name} has no serious or critical violations`, async ({ page, baseURL }) => {
+    const inFlight = apiInFlight(page);
     if (screen.as) await signIn(page, baseURL!, screen.as);
     await page.goto(typeof screen.path === 'string' ? screen.path : await screen.path(page, baseURL!));
     await (screen.ready ?? heading)(page);
-    // let lazy chunks, queries and entrance transitions settle
-    await page.waitForTimeout(400);
+    await settled(page, inFlight);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const serious = results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -375,10 +375,12 @@ test('the admin\'s feed: every offer, with the debug counts beside it', async ({
   const panel = page.getByRole('complementary', { name: 'Feed debug' });
   await expect(panel).toBeVisible();
   for (const label of ['Total', 'Approved', 'With media', 'Rendered']) await expect(panel.getByText(label, { exact: true })).toBeVisible();
-  const [total, rendered] = await Promise.all([panel.locator('dd').nth(0).textContent(), panel.locator('dd').nth(3).textContent()]);
+  // The counts arrive after the panel shows ("…" until then): wait for numbers before comparing them.
+  const [total, rendered] = [panel.locator('dd').nth(0), panel.locator('dd').nth(3)];
+  await expect(total).toHaveText(/^\d+$/);
+  await expect(rendered).toHaveText(/^[1-9]\d*$/);
   // The admin's feed renders every offer with media there is (one page of 50 at most).
-  expect(Number(rendered)).toBeGreaterThan(0);
-  expect(Number(rendered)).toBeLessThanOrEqual(Number(total));
+  expect(Number(await rendered.textContent())).toBeLessThanOrEqual(Number(await total.textContent()));
   const refreshed = page.waitForResponse((response) => response.url().includes('/api/admin/feed-debug') && response.ok());
   await panel.getByRole('button', { name: 'Refresh debug counts' }).click();
   await refreshed;

@@ -1,27 +1,38 @@
 #!/usr/bin/env node
 /**
- * `npm test`: unit and API tests (Vitest), then the browser tests (Playwright) against the built app.
- * Ends with one plain line, "N passed, N failed, N skipped", and fails when anything failed or
- * nothing ran. With TEST_DATABASE_URL set, everything runs on PostgreSQL instead of PGlite.
- * Arguments: --unit (Vitest only), --e2e (Playwright only).
+ * `npm test`: every tier; `npm run test:<tier>` (or `node scripts/test.mjs <tier>...`) runs the ones named.
+ * unit, api and slow are Vitest (see vitest.config.ts for which files each holds), e2e is Playwright
+ * against the built app. Ends with one plain line, "N passed, N failed, N skipped" (also written to
+ * .tmp/totals.json), and fails when anything failed or nothing ran. With TEST_DATABASE_URL set, the
+ * tests run on PostgreSQL instead of PGlite.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
-const only = process.argv[2];
+const TIERS = ['unit', 'api', 'slow', 'e2e'];
+const asked = process.argv.slice(2);
+const unknown = asked.filter((tier) => !TIERS.includes(tier));
+if (unknown.length > 0) {
+  console.error(`unknown test tier ${unknown.join(', ')}; the tiers are ${TIERS.join(', ')}`);
+  process.exit(2);
+}
+const tiers = asked.length > 0 ? TIERS.filter((tier) => asked.includes(tier)) : TIERS;
+const vitestTiers = tiers.filter((tier) => tier !== 'e2e');
 mkdirSync('.tmp', { recursive: true });
 process.env.GIGREEL_TEST_RUN ??= `r${process.pid}`;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
 
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
 }
 
-if (only !== '--e2e') {
+// All three Vitest tiers together are one run (one template database, both cores busy throughout).
+const vitestRuns = vitestTiers.length === 3 ? ['all'] : vitestTiers;
+for (const tier of vitestRuns) {
   rmSync('.tmp/vitest.json', { force: true });
-  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']);
+  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], { GIGREEL_TEST_TIER: tier });
   if (existsSync('.tmp/vitest.json')) {
     const report = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
     totals.passed += report.numPassedTests;
@@ -31,7 +42,7 @@ if (only !== '--e2e') {
   } else broken = true;
 }
 
-if (only !== '--unit') {
+if (tiers.includes('e2e')) {
   if (run('npm', ['run', 'build', '--silent']) !== 0) broken = true;
   rmSync('.tmp/playwright.json', { force: true });
   const code = run('npx', ['playwright', 'test']);

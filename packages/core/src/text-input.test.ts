@@ -15,7 +15,7 @@ import * as core from './index.ts';
 import { hasForbiddenNameCharacters, isEmailShape, textInput } from './text-input.ts';
 
 /** The least time of a few runs: the machine is shared, and only the work itself should count. */
-function fastestMs(run: () => unknown, times = 3): number {
+function fastestMs(run: () => unknown, times = 5): number {
   let best = Infinity;
   for (let i = 0; i < times; i++) {
     const start = performance.now();
@@ -110,7 +110,7 @@ describe('every exported schema answers fast on the worst shapes of text', () =>
     for (const text of texts) {
       for (const value of huge) {
         const ms = fastestMs(() => text.exported.safeParse(inputAt(text.path, value)));
-        if (ms > 20) slow.push(`${where(text)} ${JSON.stringify(value.slice(0, 12))}: ${ms.toFixed(0)} ms`);
+        if (ms > 50) slow.push(`${where(text)} ${JSON.stringify(value.slice(0, 12))}: ${ms.toFixed(0)} ms`);
       }
     }
     expect(slow).toEqual([]);
@@ -121,7 +121,7 @@ describe('every exported schema answers fast on the worst shapes of text', () =>
     for (const text of texts.filter((item) => item.cap !== null)) {
       for (const value of worstShapes(text.cap!)) {
         const ms = fastestMs(() => text.exported.safeParse(inputAt(text.path, value)));
-        if (ms > 20) slow.push(`${where(text)} ${JSON.stringify(value.slice(0, 12))}: ${ms.toFixed(0)} ms`);
+        if (ms > 50) slow.push(`${where(text)} ${JSON.stringify(value.slice(0, 12))}: ${ms.toFixed(0)} ms`);
       }
     }
     expect(slow).toEqual([]);
@@ -138,7 +138,7 @@ describe('every exported schema answers fast on the worst shapes of text', () =>
       for (const value of [...huge, '/' + '/'.repeat(100_000) + 'a', 'https://a' + '.'.repeat(100_000) + 'b']) {
         const ms = fastestMs(() => helper(value));
         // Linear work on 100,000 characters takes a few milliseconds; a quadratic pattern takes seconds.
-        if (ms > 250) slow.push(`${name} ${JSON.stringify(value.slice(0, 12))}: ${ms.toFixed(0)} ms`);
+        if (ms > 1000) slow.push(`${name} ${JSON.stringify(value.slice(0, 12))}: ${ms.toFixed(0)} ms`);
       }
     }
     expect(slow).toEqual([]);

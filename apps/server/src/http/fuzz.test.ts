@@ -58,11 +58,7 @@ beforeAll(async () => {
   const job = await buyer.request({ method: 'POST', url: '/api/jobs', ...multipart({ title: 'Fuzz job', deliveryTime: '2 Days' }) });
   jobId = job.json().job.id;
 });
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 100)); // audit entries written as replies go out
-  await t.deps.database.query('select 1');
-  await t.close();
-});
+afterAll(() => t.close()); // audit entries are written before each reply goes out
 
 type Sent = { statusCode: number; body: string; headers: Record<string, unknown> };
 
