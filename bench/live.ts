@@ -1,5 +1,5 @@
 /**
- * Live-delivery benchmark (issue 4; not a unit test). Holds N live connections (default 200) on
+ * Live-delivery benchmark (not a unit test). Holds N live connections (default 200) on
  * /api/events for D seconds (default 30) while messages flow between those people, and reports
  * delivery latency (POST sent -> the receiver's SSE event) p50/p99/max and every error.
  *

@@ -1,4 +1,4 @@
-/** Sign-up, verification, log in and out, the limiter, password reset and inactivity: through the real screens (issue 2). */
+/** Sign-up, verification, log in and out, the limiter, password reset and inactivity: through the real screens. */
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, NEW_PASSWORD, expect, logIn, mailedLink, signUpHeaders, signUpVerified, test, uniqueEmail } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Messages live (issue 4): two people in two browsers exchange messages; the receiver's page and
+ * Messages live: two people in two browsers exchange messages; the receiver's page and
  * unread badges update within a second without a reload, a dropped connection recovers by itself,
  * refused text gets the SPEC text, and stored text is shown as text.
  */

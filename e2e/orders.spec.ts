@@ -1,5 +1,5 @@
 /**
- * Orders and private jobs in the browser (issue 5): two people, two browser contexts.
+ * Orders and private jobs in the browser: two people, two browser contexts.
  * The order pages are opened directly; the feed screen (and its Buy button) is another feature's.
  */
 import { mkdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * /post (issue 3): a new creator posts an offer with a small video, sees every rule the form checks,
+ * /post: a new creator posts an offer with a small video, sees every rule the form checks,
  * the admin approves it through the API, and it plays in the feed.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Profile, settings, static pages and the installable app (issue 6), on phone and desktop.
+ * Profile, settings, static pages and the installable app, on phone and desktop.
  * Each project uses its own demo accounts, since both run against the same server one after the other.
  */
 import { request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The admin API (issue 7). Every route answers 401 to anonymous callers and 403 to anyone who is not
+ * The admin API. Every route answers 401 to anonymous callers and 403 to anyone who is not
  * an admin; the browser's guard only chooses the screen.
  *
  *   GET    /api/admin/dashboard                 AdminDashboard

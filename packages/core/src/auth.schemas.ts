@@ -81,7 +81,7 @@ export type Viewer = {
   isAdmin: boolean;
   isDesigner: boolean;
   hasOffer: boolean;
-  /** Set while an admin uses the app as this person (issue 7). */
+  /** Set while an admin uses the app as this person. */
   impersonatedBy: string | null;
 };
 export type MeResponse = { viewer: Viewer | null };

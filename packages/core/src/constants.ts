@@ -49,6 +49,6 @@ export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'delivered', 'complet
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const JOB_STATUSES = ['pending', 'accepted', 'declined', 'delivered'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-/** Login limiter: failures per email and client address inside the window (issue 2). */
+/** Login limiter: failures per email and client address inside the window. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

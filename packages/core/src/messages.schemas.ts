@@ -40,7 +40,7 @@ export function isValidMessage(text: string): boolean {
   return messageTextSchema.safeParse(text).success;
 }
 
-// ---- API contract (issue 4) ----
+// ---- API contract ----
 //   POST /api/messages                          SendMessageInput      -> { message: ThreadMessage }   signed in ("Please log in to send messages.")
 //   GET  /api/messages/conversations            ConversationList
 //   GET  /api/messages/with/:userId             Thread                 oldest first; only the viewer's own messages

@@ -1,5 +1,5 @@
 /**
- * Notifications API contract (issue 4). A notification is written in the same transaction as the
+ * Notifications API contract. A notification is written in the same transaction as the
  * event it tells about and links to what it is about (an in-app path).
  *
  *   GET  /api/notifications                 NotificationList   newest first

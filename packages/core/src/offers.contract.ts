@@ -1,5 +1,5 @@
 /**
- * The API contract of offers, the feed and engagement (issue 3). The server returns exactly these
+ * The API contract of offers, the feed and engagement. The server returns exactly these
  * shapes and the web app reads them; change them additively only.
  *
  *   GET    /api/feed?q=&tag=&cursor=         FeedPage     public; the same bytes for every anonymous visitor (ETag, short max-age);

@@ -1,4 +1,4 @@
-/** Everything of orders and private jobs that the server and the web app share (issue 5). */
+/** Everything of orders and private jobs that the server and the web app share. */
 export * from './orders.machine.ts';
 export * from './orders.messages.ts';
 export * from './orders.limits.ts';

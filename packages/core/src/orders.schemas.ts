@@ -1,5 +1,5 @@
 /**
- * Inputs and shapes of the orders API (issue 5). Routes:
+ * Inputs and shapes of the orders API. Routes:
  *   POST /api/orders                     { offerId }  -> { order: OrderDetail }  (reuses the buyer's unpaid order of that offer)
  *   POST /api/orders/:id/paid            buyer, awaiting_payment -> paid
  *   GET  /api/orders?role=buyer|seller   -> OrderList

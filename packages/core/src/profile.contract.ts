@@ -1,5 +1,5 @@
 /**
- * The profile API contract (issue 6). Change additively only.
+ * The profile API contract. Change additively only.
  *
  *   GET    /api/profile          -> ProfileResponse   signed in: the viewer's own profile
  *   PATCH  /api/profile          UpdateProfileInput -> ProfileResponse & { message }

@@ -35,7 +35,7 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   ipAddress: text('ip_address'),
   userAgent: text('user_agent'),
-  /** The admin using the app as this session's user (issue 7), null otherwise. */
+  /** The admin using the app as this session's user, null otherwise. */
   impersonatedBy: text('impersonated_by').references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-/** HTTP for private jobs (issue 5): authenticate, parse with the core schemas, call one service verb. */
+/** HTTP for private jobs: authenticate, parse with the core schemas, call one service verb. */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { jobFileParams, jobIdParams, jobStatusInput, jobsTexts, privateJobFields, PRIVATE_JOB_FILE_MAX, PRIVATE_JOB_MAX_FILES, PRIVATE_JOB_TYPES, texts } from '@gigreel/core';

@@ -1,4 +1,4 @@
-/** Messages API (issue 4): thin routes over the messages service; see the contract in packages/core. */
+/** Messages API: thin routes over the messages service; see the contract in packages/core. */
 import type { FastifyInstance } from 'fastify';
 import { messageTexts, replyMessageInput, sendMessageInput, texts, userIdParam } from '@gigreel/core';
 import { requireViewer } from '../auth/viewer.ts';
@@ -46,7 +46,7 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 }
 
-/** Issue 4's whole surface in one registration: messages, the notification centre and the live stream. */
+/** Messaging's whole surface in one registration: messages, the notification centre and the live stream. */
 export async function messagingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await messageRoutes(app, deps);
   await notificationRoutes(app, deps);

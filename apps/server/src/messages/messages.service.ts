@@ -1,5 +1,5 @@
 /**
- * Messages between a supporter and a seller (SPEC sections 2, 5, 6, 7; issue 4). Each write is one
+ * Messages between a supporter and a seller (SPEC sections 2, 5, 6, 7). Each write is one
  * transaction holding the message, the receiver's notification and the live announcement, so either
  * all of it happens or none.
  */

@@ -1,4 +1,4 @@
-/** The notification centre's API and the badges' counts (issue 4); all signed in, all the viewer's own. */
+/** The notification centre's API and the badges' counts; all signed in, all the viewer's own. */
 import type { FastifyInstance } from 'fastify';
 import { notificationIdParam, notificationTexts } from '@gigreel/core';
 import { requireViewer } from '../auth/viewer.ts';

@@ -1,5 +1,5 @@
 /**
- * Notifications are written in the same transaction as the event they tell about (issue 4), and
+ * Notifications are written in the same transaction as the event they tell about, and
  * announced to the person's live connections on commit (pg_notify inside the transaction: delivered
  * only if it commits). Other features call createNotification(tx, ...) inside their own transaction.
  */

@@ -1,4 +1,4 @@
-/** Registers orders and private jobs (issue 5): one line in app.ts. */
+/** Registers orders and private jobs: one line in app.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { jobsRoutes } from '../jobs/jobs.routes.ts';

@@ -1,4 +1,4 @@
-/** HTTP for orders (issue 5): authenticate, parse with the core schemas, call one service verb. */
+/** HTTP for orders: authenticate, parse with the core schemas, call one service verb. */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createOrderInput, deliveryDownloadQuery, orderIdParams, orderListQuery, orderMessageInput, ordersTexts } from '@gigreel/core';

@@ -1,4 +1,4 @@
-/** HTTP for the own profile (issue 6); the contract is packages/core/src/profile.contract.ts. */
+/** HTTP for the own profile; the contract is packages/core/src/profile.contract.ts. */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AVATAR_MAX_BYTES, profileTexts, updateProfileInput, type ProfileChangeResponse, type ProfileResponse } from '@gigreel/core';

@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL database (issue 4): a message sent through one process
+ * Two server processes on one PostgreSQL database: a message sent through one process
  * reaches a live connection held by the other, through LISTEN/NOTIFY and nothing in memory.
  * Uses TEST_DATABASE_URL, else the local server at postgres://postgres@127.0.0.1:5432; skipped
  * when no PostgreSQL answers.

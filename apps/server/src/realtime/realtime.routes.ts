@@ -1,5 +1,5 @@
 /**
- * GET /api/events: the signed-in person's live events as Server-Sent Events (issue 4).
+ * GET /api/events: the signed-in person's live events as Server-Sent Events.
  * Authenticated by the session cookie; carries only that person's events. A comment line every
  * HEARTBEAT_MS keeps proxies from closing the stream and re-checks the session, which ends the
  * stream once signed out. A client resuming with Last-Event-ID gets what it missed replayed;

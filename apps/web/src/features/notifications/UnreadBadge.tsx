@@ -1,5 +1,5 @@
 /**
- * Unread badges for the tab bar, the header avatar and its menu (issue 4). Each one also keeps the
+ * Unread badges for the tab bar, the header avatar and its menu. Each one also keeps the
  * tab's shared live stream open, so the counts change within a second of a new message.
  * The number is drawn for the eye and spoken as ", N unread" after the link's own name.
  */
