@@ -2,9 +2,13 @@
  * The rules of SPEC section 3 hold in the data itself: whatever code writes, the database refuses a
  * row that breaks them. Each statement runs raw SQL against the migrated schema.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql as drizzleSql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { databaseErrorStatus } from '../http/errors.ts';
+import { migrationsFolder } from './connection.ts';
 
 let t: TestApp;
 let seller: string;
@@ -132,5 +136,47 @@ describe('constraints in the data', () => {
   it('a message is 1 to 1000 characters', async () => {
     expect(await refusal("insert into gig_messages (sender_id, receiver_id, message) values ($1, $2, '')", [buyer, seller])).toBe('23514');
     expect(await refusal('insert into gig_messages (sender_id, receiver_id, message) values ($1, $2, $3)', [buyer, seller, 'x'.repeat(1001)])).toBe('23514');
+  });
+});
+
+describe('email addresses', () => {
+  it('refuses a second account whose address differs only by case', async () => {
+    await sql(`insert into users (id, display_name, email) values ('case-a', 'Case A', 'Case.Person@example.com')`);
+    expect(await refusal(`insert into users (id, display_name, email) values ('case-b', 'Case B', 'case.person@EXAMPLE.com')`)).toBe('23505');
+  });
+
+  it('looks an address up through users_email_lower_idx', async () => {
+    const plan = await t.deps.database.db.transaction(async (tx) => {
+      // The test table is tiny, so a scan is cheapest here; with scans priced out, only the index remains.
+      for (const setting of ['enable_seqscan', 'enable_bitmapscan']) await tx.execute(drizzleSql.raw(`set local ${setting} = off`));
+      const rows = await tx.execute(drizzleSql.raw(`explain select id from users where lower(email) = 'someone@example.com' limit 1`));
+      return (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows).map((row) => Object.values(row as object)[0]).join('\n');
+    });
+    expect(plan).toMatch(/Index Scan using users_email_lower_idx/);
+  });
+
+  it('the migration keeps the oldest of addresses that differ by case and moves the others aside, recorded', async () => {
+    const file = path.join(migrationsFolder, '0006_email_lower_unique.sql');
+    const statements = readFileSync(file, 'utf8').split('--> statement-breakpoint');
+    await sql('drop index users_email_lower_idx');
+    await sql(`insert into users (id, display_name, email, created_at) values
+      ('dup-old', 'Old', 'Dup@Example.com', now() - interval '2 days'),
+      ('dup-new', 'New', 'dup@example.com', now() - interval '1 day'),
+      ('dup-other', 'Other', 'other.dup@example.com', now())`);
+    for (const statement of statements) await sql(statement);
+    const rows = await sql<{ id: string; email: string }>(`select id, email from users where id like 'dup-%' order by id`);
+    expect(rows).toEqual([
+      { id: 'dup-new', email: 'duplicate-dup-new@gigreel.invalid' },
+      { id: 'dup-old', email: 'Dup@Example.com' },
+      { id: 'dup-other', email: 'other.dup@example.com' },
+    ]);
+    const logged = await sql<{ user_id: string; email: string }>(`select user_id, details->>'email' as email from security_logs where event = 'email_case_duplicate_moved'`);
+    expect(logged).toEqual([{ user_id: 'dup-new', email: 'dup@example.com' }]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL settings', () => {
+  it('runs statements without JIT compilation', async () => {
+    expect(await sql<{ jit: string }>('show jit')).toEqual([{ jit: 'off' }]);
   });
 });

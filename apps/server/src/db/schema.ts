@@ -26,7 +26,10 @@ export const users = pgTable('users', {
   location: text('location'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+}, (t) => [
+  // Every lookup by address (sign-up, reset, sending a job, admin) is by lower(email): one index, and no two accounts differing by case.
+  uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+]);
 
 export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
