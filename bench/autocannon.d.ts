@@ -7,8 +7,16 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
-    setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest | null | undefined;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    setupRequest?: (
+      request: AutocannonRequest,
+      context: Record<string, unknown>,
+    ) => AutocannonRequest | null | undefined;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   };
 
   export type AutocannonClient = EventEmitter & {
@@ -18,7 +26,16 @@ declare module 'autocannon' {
     setRequests(requests: AutocannonRequest[]): void;
   };
 
-  export type Histogram = { average: number; mean: number; min: number; max: number; p50: number; p90: number; p99: number; total: number };
+  export type Histogram = {
+    average: number;
+    mean: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    total: number;
+  };
 
   export type AutocannonResult = {
     requests: Histogram;
@@ -36,6 +53,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    /** How often autocannon samples (and checks whether it is done), in milliseconds; 1000 by default. */
+    sampleInt?: number;
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;
@@ -47,6 +66,9 @@ declare module 'autocannon' {
 
   export type AutocannonInstance = EventEmitter & { stop(): void };
 
-  function autocannon(options: AutocannonOptions, callback: (error: Error | null, result: AutocannonResult) => void): AutocannonInstance;
+  function autocannon(
+    options: AutocannonOptions,
+    callback: (error: Error | null, result: AutocannonResult) => void,
+  ): AutocannonInstance;
   export default autocannon;
 }

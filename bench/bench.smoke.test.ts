@@ -1,7 +1,9 @@
 /**
  * The benchmark's smoke run, so `npm run bench` cannot rot: the feed, write-path and live sections
- * through bench/run.ts at tiny sizes (200 offers, one-second loads), each expected to return figures
- * with finite numbers. The web, media and mixed-load sections test their own smoke runs.
+ * through bench/run.ts at tiny sizes (200 offers, one-second loads), and the scale section on 2,000
+ * people of skewed data (every read endpoint, the CSV export and the write paths beside pgbench, in
+ * short loads), each expected to return figures with finite numbers and no failed requests. The web,
+ * media and mixed-load sections test their own smoke runs.
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; when none answers,
  * only the PGlite part of the feed section runs.
  */
@@ -46,12 +48,37 @@ describe.skipIf(!hasPostgres)(`npm run bench -- --smoke (PostgreSQL at ${new URL
 
   it('runs the feed, write-path and live sections and writes the smoke report', async () => {
     report = await runBench({ smoke: true, only: ['feed', 'writes', 'live'], outDir, log: () => {} });
-    expect(report.sections.map((section) => [section.key, section.error ?? 'ok'])).toEqual([['feed', 'ok'], ['writes', 'ok'], ['live', 'ok']]);
+    expect(report.sections.map((section) => [section.key, section.error ?? 'ok'])).toEqual([
+      ['feed', 'ok'],
+      ['writes', 'ok'],
+      ['live', 'ok'],
+    ]);
     for (const section of report.sections) expectFigures(section);
     expect(JSON.parse(readFileSync(path.join(outDir, 'smoke.json'), 'utf8')).mode).toBe('smoke');
     expect(readFileSync(path.join(outDir, 'smoke.md'), 'utf8')).toMatch(/^# Benchmark report \(smoke\)/);
     expect(existsSync(latest) ? statSync(latest).mtimeMs : null).toBe(latestBefore);
   }, 300_000);
+
+  it('runs the scale section on skewed data with every read, export and write budget attached', async () => {
+    const scale = await runBench({ smoke: true, only: ['scale'], outDir: path.join(outDir, 'scale'), log: () => {} });
+    const section = scale.sections[0]!;
+    expect([section.key, section.error ?? 'ok']).toEqual(['scale', 'ok']);
+    expectFigures(section);
+    const budgets = new Set(section.figures.map((figure) => figure.budget).filter(Boolean));
+    for (const budget of ['< 50 ms', '< 100 ms', '< 15 ms', '< 30 s', '>= 50%'])
+      expect(budgets, budget).toContain(budget);
+    for (const what of [
+      '/api/feed?tag= rarest tag',
+      '/api/messages/conversations (worst case)',
+      '/api/admin/audit-log',
+      'Mark paid over HTTP / pgbench',
+    ]) {
+      expect(
+        section.figures.some((figure) => figure.name.startsWith(what)),
+        what,
+      ).toBe(true);
+    }
+  }, 180_000);
 
   it('checks the budgets in the feed section and describes the machine', () => {
     const feed = report.sections.find((section) => section.key === 'feed')!;

@@ -14,9 +14,23 @@ export { repoRoot };
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The flags every benchmark browser runs with (headless, quiet, no background traffic). */
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
-const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/core/src'];
+const WEB_SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/core/src',
+];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -38,7 +52,10 @@ export function ensureWebBuild(log: (line: string) => void): boolean {
   const sources = Math.max(...WEB_SOURCES.map((source) => newestMtime(path.join(repoRoot, source))));
   if (built >= sources) return false;
   log(built ? 'apps/web/dist is older than its sources: npm run build' : 'apps/web/dist is missing: npm run build');
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) throw new Error(`npm run build failed with status ${result.status}`);
   return true;
 }
@@ -54,10 +71,22 @@ export async function startDemoServer(): Promise<DemoServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gigreel-bench-web-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', SEED_DEMO: 'auto' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'auto',
+  };
   delete env.NODE_ENV;
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       await new Promise((resolve) => {

@@ -28,7 +28,13 @@ import { feedPageQuery } from '../apps/server/src/feed/feed.queries.ts';
 import { decodeCursor } from '../apps/server/src/feed/feed.service.ts';
 import { describeFailures, inlineParams, runLoad, runPgbench, type LoadResult, type PgbenchScript } from './measure.ts';
 import { atLeast, atMost, type BenchSection, type Figure, type Section, type SectionOptions } from './report.ts';
-import { createPgliteBenchDatabase, createPostgresBenchDatabase, seededUuid, sharedPostgresDatabase, type BenchDatabase } from './seed.ts';
+import {
+  createPgliteBenchDatabase,
+  createPostgresBenchDatabase,
+  seededUuid,
+  sharedPostgresDatabase,
+  type BenchDatabase,
+} from './seed.ts';
 import { freePort, productionEnv, signInMany, startProcess, startServer, type RunningServer } from './server.ts';
 
 export type FeedSettings = {
@@ -46,8 +52,28 @@ export type FeedSettings = {
   keepSize: number | null;
 };
 
-export const FULL: FeedSettings = { postgresSizes: [10_000, 100_000, 1_000_000], pgliteSizes: [10_000], connections: 50, seconds: 10, warmupSeconds: 3, poolSize: 10, keysetPage: 10, people: 100, keepSize: 1_000_000 };
-export const SMOKE: FeedSettings = { postgresSizes: [200], pgliteSizes: [200], connections: 10, seconds: 1, warmupSeconds: 0.25, poolSize: 10, keysetPage: 2, people: 60, keepSize: null };
+export const FULL: FeedSettings = {
+  postgresSizes: [10_000, 100_000, 1_000_000],
+  pgliteSizes: [10_000],
+  connections: 50,
+  seconds: 10,
+  warmupSeconds: 3,
+  poolSize: 10,
+  keysetPage: 10,
+  people: 100,
+  keepSize: 1_000_000,
+};
+export const SMOKE: FeedSettings = {
+  postgresSizes: [200],
+  pgliteSizes: [200],
+  connections: 10,
+  seconds: 1,
+  warmupSeconds: 0.25,
+  poolSize: 10,
+  keysetPage: 2,
+  people: 60,
+  keepSize: null,
+};
 
 /** Budgets from the issue. */
 const SIGNED_IN_SHARE_OF_PGBENCH = 0.75;
@@ -58,7 +84,15 @@ const P99_GROWTH_LIMIT = 1.5;
 export const size = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-type Measured = { anonymous: LoadResult; signedIn: LoadResult; state: LoadResult; memory: LoadResult; pgbenchAnonymous?: number; pgbenchSignedIn?: number; boost?: { tps: number; latencyMs: number } };
+type Measured = {
+  anonymous: LoadResult;
+  signedIn: LoadResult;
+  state: LoadResult;
+  memory: LoadResult;
+  pgbenchAnonymous?: number;
+  pgbenchSignedIn?: number;
+  boost?: { tps: number; latencyMs: number };
+};
 
 export const section: BenchSection = (options) => feedSection(options.smoke ? SMOKE : FULL, options);
 
@@ -101,21 +135,51 @@ export async function feedSection(settings: FeedSettings, { log }: SectionOption
   const top = p99s.get(largest);
   const bottom = p99s.get(smallest);
   if (top && bottom) {
-    figures.push(atMost(`Anonymous feed p99 at ${size(largest)} offers`, round(top.anonymous, 2), 'ms', P99_LIMIT_MS, `< ${P99_LIMIT_MS} ms`));
-    figures.push(atMost(`Signed-in feed p99 at ${size(largest)} offers`, round(top.signedIn, 2), 'ms', P99_LIMIT_MS, `< ${P99_LIMIT_MS} ms`));
+    figures.push(
+      atMost(
+        `Anonymous feed p99 at ${size(largest)} offers`,
+        round(top.anonymous, 2),
+        'ms',
+        P99_LIMIT_MS,
+        `< ${P99_LIMIT_MS} ms`,
+      ),
+    );
+    figures.push(
+      atMost(
+        `Signed-in feed p99 at ${size(largest)} offers`,
+        round(top.signedIn, 2),
+        'ms',
+        P99_LIMIT_MS,
+        `< ${P99_LIMIT_MS} ms`,
+      ),
+    );
     if (largest !== smallest) {
-      figures.push(atMost(`Anonymous feed p99, ${size(largest)} / ${size(smallest)} offers`, round(top.anonymous / bottom.anonymous, 2), 'x', P99_GROWTH_LIMIT));
-      figures.push(atMost(`Signed-in feed p99, ${size(largest)} / ${size(smallest)} offers`, round(top.signedIn / bottom.signedIn, 2), 'x', P99_GROWTH_LIMIT));
+      figures.push(
+        atMost(
+          `Anonymous feed p99, ${size(largest)} / ${size(smallest)} offers`,
+          round(top.anonymous / bottom.anonymous, 2),
+          'x',
+          P99_GROWTH_LIMIT,
+        ),
+      );
+      figures.push(
+        atMost(
+          `Signed-in feed p99, ${size(largest)} / ${size(smallest)} offers`,
+          round(top.signedIn / bottom.signedIn, 2),
+          'x',
+          P99_GROWTH_LIMIT,
+        ),
+      );
     }
   }
 
   notes.push(
     `${settings.connections} connections, ${settings.seconds} s per load after ${settings.warmupSeconds} s of warm-up; every load alternates the first page and page ${settings.keysetPage} (keyset cursor). Latency is each 2xx response's own time; req/s counts 2xx answers only.`,
-    'Signed in = GET /api/feed with a session cookie (a different person per connection): the session, person and role statement, then the page. The web app also asks /api/feed/state?ids=<the 50 offers> for the person\'s own boosts, favourites and reactions; that request is measured on its own line.',
+    "Signed in = GET /api/feed with a session cookie (a different person per connection): the session, person and role statement, then the page. The web app also asks /api/feed/state?ids=<the 50 offers> for the person's own boosts, favourites and reactions; that request is measured on its own line.",
     `pgbench ceiling: the statements the server sends for one page, parameters inlined, -M prepared (the server prepares both), ${settings.poolSize} clients (the server's pool), same duration. Anonymous: the feed statement; signed in: the session statement and the feed statement. The server runs the page statement once for all requests for the same page that arrive while one runs, and reuses the finished public page for up to a second unless it serves a write meanwhile (feed.flights.ts), so over HTTP the page can beat pgbench's rate.`,
-    'In-memory ceiling: bench/memory-server.ts, the server\'s Fastify options, error handler and security plugin answering the identical captured bytes and headers.',
+    "In-memory ceiling: bench/memory-server.ts, the server's Fastify options, error handler and security plugin answering the identical captured bytes and headers.",
     'Boost write: pgbench running the boost transaction (lock the offer, insert the boost, move boost_count and rank_score in one UPDATE), random offers and people; the rank score never changes with time alone, so this is the whole cost of keeping the order.',
-    'The budgets apply to PostgreSQL, the production database; PGlite (the embedded default, which runs queries on the server\'s own thread) is measured for reference.',
+    "The budgets apply to PostgreSQL, the production database; PGlite (the embedded default, which runs queries on the server's own thread) is measured for reference.",
     ...seeds,
   );
   return { title: 'Feed API', figures, notes };
@@ -130,31 +194,61 @@ function figuresFor(label: string, m: Measured, budgets: boolean): Figure[] {
   const figures: Figure[] = [];
   const loadFigures = (what: string, result: LoadResult) => {
     const failed = describeFailures(result);
-    figures.push({ name: `${what}, ${label}${failed ? ` (failures: ${failed})` : ''}`, value: round(result.rps), unit: 'req/s' });
+    figures.push({
+      name: `${what}, ${label}${failed ? ` (failures: ${failed})` : ''}`,
+      value: round(result.rps),
+      unit: 'req/s',
+    });
     figures.push({ name: `${what} p50, ${label}`, value: round(result.p50, 2), unit: 'ms' });
     figures.push({ name: `${what} p99, ${label}`, value: round(result.p99, 2), unit: 'ms' });
   };
   loadFigures('Anonymous feed', m.anonymous);
   const share = round((100 * m.anonymous.rps) / m.memory.rps);
   const shareName = `Anonymous feed / in-memory ceiling, ${label}`;
-  figures.push(budgets ? atLeast(shareName, share, '%', 100 * ANONYMOUS_SHARE_OF_MEMORY, `>= ${100 * ANONYMOUS_SHARE_OF_MEMORY}%`) : { name: shareName, value: share, unit: '%' });
+  figures.push(
+    budgets
+      ? atLeast(shareName, share, '%', 100 * ANONYMOUS_SHARE_OF_MEMORY, `>= ${100 * ANONYMOUS_SHARE_OF_MEMORY}%`)
+      : { name: shareName, value: share, unit: '%' },
+  );
   loadFigures('Signed-in feed', m.signedIn);
   if (m.pgbenchSignedIn !== undefined) {
-    figures.push(atLeast(`Signed-in feed / pgbench of its SQL, ${label}`, round((100 * m.signedIn.rps) / m.pgbenchSignedIn), '%', 100 * SIGNED_IN_SHARE_OF_PGBENCH, `>= ${100 * SIGNED_IN_SHARE_OF_PGBENCH}%`));
+    figures.push(
+      atLeast(
+        `Signed-in feed / pgbench of its SQL, ${label}`,
+        round((100 * m.signedIn.rps) / m.pgbenchSignedIn),
+        '%',
+        100 * SIGNED_IN_SHARE_OF_PGBENCH,
+        `>= ${100 * SIGNED_IN_SHARE_OF_PGBENCH}%`,
+      ),
+    );
   }
   loadFigures('Signed-in viewer state (/api/feed/state)', m.state);
-  figures.push({ name: `In-memory ceiling (same Fastify, captured bytes), ${label}`, value: round(m.memory.rps), unit: 'req/s' });
+  figures.push({
+    name: `In-memory ceiling (same Fastify, captured bytes), ${label}`,
+    value: round(m.memory.rps),
+    unit: 'req/s',
+  });
   figures.push({ name: `In-memory ceiling p99, ${label}`, value: round(m.memory.p99, 2), unit: 'ms' });
-  if (m.pgbenchAnonymous !== undefined) figures.push({ name: `pgbench, anonymous feed SQL, ${label}`, value: round(m.pgbenchAnonymous), unit: 'pages/s' });
-  if (m.pgbenchSignedIn !== undefined) figures.push({ name: `pgbench, signed-in feed SQL, ${label}`, value: round(m.pgbenchSignedIn), unit: 'pages/s' });
+  if (m.pgbenchAnonymous !== undefined)
+    figures.push({ name: `pgbench, anonymous feed SQL, ${label}`, value: round(m.pgbenchAnonymous), unit: 'pages/s' });
+  if (m.pgbenchSignedIn !== undefined)
+    figures.push({ name: `pgbench, signed-in feed SQL, ${label}`, value: round(m.pgbenchSignedIn), unit: 'pages/s' });
   if (m.boost) {
     figures.push({ name: `Boost with rank update (pgbench), ${label}`, value: round(m.boost.tps), unit: 'tx/s' });
-    figures.push({ name: `Boost with rank update, mean latency, ${label}`, value: round(m.boost.latencyMs, 2), unit: 'ms' });
+    figures.push({
+      name: `Boost with rank update, mean latency, ${label}`,
+      value: round(m.boost.latencyMs, 2),
+      unit: 'ms',
+    });
   }
   return figures;
 }
 
-async function measureOn(database: BenchDatabase, settings: FeedSettings, log: (line: string) => void): Promise<Measured> {
+async function measureOn(
+  database: BenchDatabase,
+  settings: FeedSettings,
+  log: (line: string) => void,
+): Promise<Measured> {
   const label = `${database.kind} ${size(database.offers)}`;
   const server = await startServer(database);
   let memory: RunningServer | null = null;
@@ -166,11 +260,21 @@ async function measureOn(database: BenchDatabase, settings: FeedSettings, log: (
     const load = async (what: string, base: string, requestPaths: string[], signedIn: boolean) => {
       const requests = requestPaths.map((p) => ({ method: 'GET', path: p }));
       // Fresh request objects per connection: autocannon builds each request once, headers included.
-      const withCookie = (client: AutocannonClient, index: number) => client.setRequests(requestPaths.map((p) => ({ method: 'GET', path: p, headers: { cookie: cookies[index % cookies.length]! } })));
-      const common = { url: base, connections: settings.connections, requests, ...(signedIn ? { setupClient: withCookie } : {}) };
+      const withCookie = (client: AutocannonClient, index: number) =>
+        client.setRequests(
+          requestPaths.map((p) => ({ method: 'GET', path: p, headers: { cookie: cookies[index % cookies.length]! } })),
+        );
+      const common = {
+        url: base,
+        connections: settings.connections,
+        requests,
+        ...(signedIn ? { setupClient: withCookie } : {}),
+      };
       await runLoad({ ...common, seconds: settings.warmupSeconds });
       const result = await runLoad({ ...common, seconds: settings.seconds });
-      log(`feed: ${label} ${what}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${describeFailures(result) ? `, failures ${describeFailures(result)}` : ''} (load ${os.loadavg()[0]!.toFixed(1)})`);
+      log(
+        `feed: ${label} ${what}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${describeFailures(result) ? `, failures ${describeFailures(result)}` : ''} (load ${os.loadavg()[0]!.toFixed(1)})`,
+      );
       return result;
     };
 
@@ -183,18 +287,42 @@ async function measureOn(database: BenchDatabase, settings: FeedSettings, log: (
     const token = decodeURIComponent(/session_token=([^;.]+)/.exec(cookies[0]!)![1]!);
     const feedScripts = feedSql(pages.map((page) => page.cursor));
     const bench = async (what: string, scripts: PgbenchScript[]) => {
-      if (settings.warmupSeconds >= 1) await runPgbench({ url: database.url!, scripts, clients: settings.poolSize, seconds: settings.warmupSeconds });
-      const result = await runPgbench({ url: database.url!, scripts, clients: settings.poolSize, seconds: settings.seconds });
+      if (settings.warmupSeconds >= 1)
+        await runPgbench({ url: database.url!, scripts, clients: settings.poolSize, seconds: settings.warmupSeconds });
+      const result = await runPgbench({
+        url: database.url!,
+        scripts,
+        clients: settings.poolSize,
+        seconds: settings.seconds,
+      });
       log(`feed: ${label} pgbench ${what}: ${result.tps.toFixed(0)} tx/s, mean ${result.latencyMs.toFixed(2)} ms`);
       return result;
     };
     const signedIn = await load('signed in', server.base, paths, true);
     // The server is idle while pgbench runs, so the database has the machine to itself as the server had.
-    const pgbenchSignedIn = database.kind === 'postgres' ? (await bench('signed-in feed SQL', feedScripts.map((script) => ({ ...script, sql: `${sessionSql(token)}\n${script.sql}` })))).tps : undefined;
-    const pgbenchAnonymous = database.kind === 'postgres' ? (await bench('anonymous feed SQL', feedScripts)).tps : undefined;
-    const boost = database.kind === 'postgres' ? await bench('boost transaction', [boostScript(database.offers)]) : undefined;
+    const pgbenchSignedIn =
+      database.kind === 'postgres'
+        ? (
+            await bench(
+              'signed-in feed SQL',
+              feedScripts.map((script) => ({ ...script, sql: `${sessionSql(token)}\n${script.sql}` })),
+            )
+          ).tps
+        : undefined;
+    const pgbenchAnonymous =
+      database.kind === 'postgres' ? (await bench('anonymous feed SQL', feedScripts)).tps : undefined;
+    const boost =
+      database.kind === 'postgres' ? await bench('boost transaction', [boostScript(database.offers)]) : undefined;
     const state = await load('viewer state', server.base, [`/api/feed/state?ids=${firstIds.join(',')}`], true);
-    return { anonymous, signedIn, state, memory: memoryResult, pgbenchAnonymous, pgbenchSignedIn, boost: boost && { tps: boost.tps, latencyMs: boost.latencyMs } };
+    return {
+      anonymous,
+      signedIn,
+      state,
+      memory: memoryResult,
+      pgbenchAnonymous,
+      pgbenchSignedIn,
+      boost: boost && { tps: boost.tps, latencyMs: boost.latencyMs },
+    };
   } finally {
     await memory?.stop();
     await server.stop();
@@ -231,7 +359,11 @@ async function capturePages(base: string, depth: number): Promise<CapturedPage[]
 function feedSql(cursors: (string | null)[]): PgbenchScript[] {
   const db = drizzle.mock({ schema }) as unknown as Db;
   return cursors.map((cursor, index) => {
-    const { sql, params } = feedPageQuery(db, { wholeFeed: false, after: cursor ? decodeCursor(cursor) : null, limit: FEED_PAGE_SIZE + 1 }).toSQL();
+    const { sql, params } = feedPageQuery(db, {
+      wholeFeed: false,
+      after: cursor ? decodeCursor(cursor) : null,
+      limit: FEED_PAGE_SIZE + 1,
+    }).toSQL();
     return { name: index === 0 ? 'first-page' : 'keyset-page', sql: `${inlineParams(sql, params)};` };
   });
 }
@@ -266,7 +398,10 @@ commit;`,
 async function startMemoryServer(pages: CapturedPage[]): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gigreel-bench-memory-'));
   const file = path.join(dataDir, 'responses.json');
-  writeFileSync(file, JSON.stringify(Object.fromEntries(pages.map((page) => [page.path, { headers: page.headers, body: page.body }]))));
+  writeFileSync(
+    file,
+    JSON.stringify(Object.fromEntries(pages.map((page) => [page.path, { headers: page.headers, body: page.body }]))),
+  );
   const port = await freePort();
   try {
     return await startProcess({

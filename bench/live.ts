@@ -17,7 +17,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSse, type SseConnection } from '../apps/server/src/realtime/sse-client.ts';
-import { BENCH_DATABASE_SERVER, createPeople, freshDatabase, repoRoot, signIn, startServer, type ServerProcess } from './support.ts';
+import {
+  BENCH_DATABASE_SERVER,
+  createPeople,
+  freshDatabase,
+  repoRoot,
+  signIn,
+  startServer,
+  type ServerProcess,
+} from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,7 +43,8 @@ const RATE = Number(args.rate ?? (args.smoke ? 10 : 20));
 const PROCESSES = Math.max(1, Number(args.processes));
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 
 async function main(): Promise<void> {
   const database = await freshDatabase(args['database-url']!, `gigreel_bench_live_${process.pid}`);
@@ -70,21 +79,25 @@ async function main(): Promise<void> {
       sentAt.delete(id);
     };
     let dropped = 0;
-    await Promise.all(people.map(async (p) => {
-      const stream = await openSse(`${p.base}/api/events`, { cookie: p.cookie }, (event) => {
-        if (event.event !== 'message') return;
-        const data = event.data as { id: string; to: string };
-        if (data.to !== p.id) return;
-        arrivals.set(data.id, event.receivedAt);
-        record(data.id);
-      });
-      if (stream.status !== 200) fail(`sse ${stream.status}`);
-      void stream.closed.then(() => {
-        if (!stopping) dropped += 1;
-      });
-      streams.push(stream);
-    }));
-    await Promise.all(streams.map((s) => s.waitFor((e) => e.event === 'ready', 10_000).catch(() => fail('sse not ready'))));
+    await Promise.all(
+      people.map(async (p) => {
+        const stream = await openSse(`${p.base}/api/events`, { cookie: p.cookie }, (event) => {
+          if (event.event !== 'message') return;
+          const data = event.data as { id: string; to: string };
+          if (data.to !== p.id) return;
+          arrivals.set(data.id, event.receivedAt);
+          record(data.id);
+        });
+        if (stream.status !== 200) fail(`sse ${stream.status}`);
+        void stream.closed.then(() => {
+          if (!stopping) dropped += 1;
+        });
+        streams.push(stream);
+      }),
+    );
+    await Promise.all(
+      streams.map((s) => s.waitFor((e) => e.event === 'ready', 10_000).catch(() => fail('sse not ready'))),
+    );
     log(`${streams.length} live connections open; sending ${RATE} messages/s for ${SECONDS} s`);
 
     // messages flow: a random person writes to another random person's offer, through another process
@@ -98,7 +111,11 @@ async function main(): Promise<void> {
       if (to === from) to = people[(people.indexOf(from) + 1) % people.length]!;
       const start = Date.now();
       sent += 1;
-      const request = fetch(`${from.base}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json', origin: from.base, cookie: from.cookie }, body: JSON.stringify({ offerId: to.offerId, text: `bench message ${sent}` }) })
+      const request = fetch(`${from.base}/api/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: from.base, cookie: from.cookie },
+        body: JSON.stringify({ offerId: to.offerId, text: `bench message ${sent}` }),
+      })
         .then(async (response) => {
           postTimes.push(Date.now() - start);
           if (response.status !== 201) return void fail(`post ${response.status}`);
@@ -135,10 +152,15 @@ async function main(): Promise<void> {
       loadAverage: os.loadavg().map((n) => Number(n.toFixed(1))),
       errors,
     };
-    log(`sent ${sent}, delivered ${latencies.length}; delivery latency p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms (the POST alone: p50 ${result.postMs.p50} ms, p99 ${result.postMs.p99} ms); errors ${JSON.stringify(errors)}; load average ${result.loadAverage.join(' ')}`);
+    log(
+      `sent ${sent}, delivered ${latencies.length}; delivery latency p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms (the POST alone: p50 ${result.postMs.p50} ms, p99 ${result.postMs.p99} ms); errors ${JSON.stringify(errors)}; load average ${result.loadAverage.join(' ')}`,
+    );
     const dir = path.join(repoRoot, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `live-${result.mode}-${CONNECTIONS}c-${RATE}mps.json`), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(
+      path.join(dir, `live-${result.mode}-${CONNECTIONS}c-${RATE}mps.json`),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
     if (Object.keys(errors).length > 0 || latencies.length === 0) process.exitCode = 1;
   } finally {
     for (const stream of streams) stream.close();

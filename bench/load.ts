@@ -19,7 +19,15 @@ import type { EngagementResult, FeedPage, LiveEvent, ThreadMessage } from '@gigr
 import { openSse, type SseConnection } from '../apps/server/src/realtime/sse-client.ts';
 import type { MemoryReport } from './memory-probe.ts';
 import { atLeast, atMost, percentile, type BenchSection, type Figure, type Section } from './report.ts';
-import { BENCH_DATABASE_SERVER, createPeople, freshDatabase, signIn, startServer, type Person, type ServerProcess } from './support.ts';
+import {
+  BENCH_DATABASE_SERVER,
+  createPeople,
+  freshDatabase,
+  signIn,
+  startServer,
+  type Person,
+  type ServerProcess,
+} from './support.ts';
 
 type Settings = {
   connections: number;
@@ -38,8 +46,28 @@ type Settings = {
   sampleEveryMs: number;
 };
 
-const FULL: Settings = { connections: 200, seconds: 60, otherCreators: 800, anonymousReaders: 8, signedInReaders: 4, boosters: 4, messagesPerSecond: 20, pagesDeep: 4, sampleEveryMs: 2000 };
-const SMOKE: Settings = { connections: 20, seconds: 5, otherCreators: 100, anonymousReaders: 2, signedInReaders: 1, boosters: 1, messagesPerSecond: 5, pagesDeep: 3, sampleEveryMs: 500 };
+const FULL: Settings = {
+  connections: 200,
+  seconds: 60,
+  otherCreators: 800,
+  anonymousReaders: 8,
+  signedInReaders: 4,
+  boosters: 4,
+  messagesPerSecond: 20,
+  pagesDeep: 4,
+  sampleEveryMs: 2000,
+};
+const SMOKE: Settings = {
+  connections: 20,
+  seconds: 5,
+  otherCreators: 100,
+  anonymousReaders: 2,
+  signedInReaders: 1,
+  boosters: 1,
+  messagesPerSecond: 5,
+  pagesDeep: 3,
+  sampleEveryMs: 500,
+};
 
 /** Memory is flat when RSS at the end is at most this much above RSS at the settle mark, and the heap after a full collection grew less than this over the load. */
 const MAX_GROWTH_PERCENT = 10;
@@ -119,19 +147,24 @@ function memorySampler(server: ServerProcess, everyMs: number) {
   const samples: MemorySample[] = [];
   let started = 0;
   let timer: NodeJS.Timeout | undefined;
-  const sample = () => samples.push({ t: (Date.now() - started) / 1000, heapMb: heapUsed / 2 ** 20, ...processStatus(pid) });
+  const sample = () =>
+    samples.push({ t: (Date.now() - started) / 1000, heapMb: heapUsed / 2 ** 20, ...processStatus(pid) });
   return {
     samples,
     rssMb: () => processStatus(pid).rssMb,
     /** Heap used right after a full collection: what the process really holds on to, MB. */
-    retainedHeapMb: () => new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the server did not report its heap after a full GC within 10 s')), 10_000);
-      gcWaiters.push((heapMb) => {
-        clearTimeout(timer);
-        resolve(heapMb);
-      });
-      server.child.send({ type: 'gc' });
-    }),
+    retainedHeapMb: () =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error('the server did not report its heap after a full GC within 10 s')),
+          10_000,
+        );
+        gcWaiters.push((heapMb) => {
+          clearTimeout(timer);
+          resolve(heapMb);
+        });
+        server.child.send({ type: 'gc' });
+      }),
     start() {
       started = Date.now();
       sample();
@@ -159,7 +192,8 @@ function serverLog(server: ServerProcess) {
         if ((entry.level ?? 0) >= 50) seen.errors += 1;
         else if ((entry.level ?? 0) >= 40) seen.warnings += 1;
         else continue;
-        if (seen.first.length < 5) seen.first.push(`${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`);
+        if (seen.first.length < 5)
+          seen.first.push(`${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`);
       } catch {
         if (line.trim() && seen.first.length < 5) seen.first.push(line.slice(0, 200));
       }
@@ -168,7 +202,10 @@ function serverLog(server: ServerProcess) {
   return seen;
 }
 
-async function mixedLoad(settings: Settings, { smoke, log }: { smoke: boolean; log: (line: string) => void }): Promise<Section> {
+async function mixedLoad(
+  settings: Settings,
+  { smoke, log }: { smoke: boolean; log: (line: string) => void },
+): Promise<Section> {
   const loadBefore = os.loadavg();
   const database = await freshDatabase(BENCH_DATABASE_SERVER, `gigreel_bench_load_${process.pid}`);
   let server: ServerProcess | undefined;
@@ -185,10 +222,16 @@ async function mixedLoad(settings: Settings, { smoke, log }: { smoke: boolean; l
     const logged = serverLog(server);
     const memory = memorySampler(server, settings.sampleEveryMs);
 
-    const { people, offerIds } = await createPeople(database.url, { count: settings.connections, bases: [base], otherCreators: settings.otherCreators });
+    const { people, offerIds } = await createPeople(database.url, {
+      count: settings.connections,
+      bases: [base],
+      otherCreators: settings.otherCreators,
+    });
     const signInStart = Date.now();
     await signIn(people);
-    log(`server ${base} (production, PostgreSQL); ${people.length} people signed in in ${((Date.now() - signInStart) / 1000).toFixed(1)} s; ${offerIds.length} offers`);
+    log(
+      `server ${base} (production, PostgreSQL); ${people.length} people signed in in ${((Date.now() - signInStart) / 1000).toFixed(1)} s; ${offerIds.length} offers`,
+    );
 
     // live connections, and every message seen arriving on its receiver's stream
     const tally = new Tally();
@@ -204,22 +247,30 @@ async function mixedLoad(settings: Settings, { smoke, log }: { smoke: boolean; l
       arrivedAt.delete(id);
     };
     let dropped = 0;
-    await Promise.all(people.map(async (p) => {
-      const stream = await openSse(`${base}/api/events`, { cookie: p.cookie }, (event) => {
-        const data = event.data as LiveEvent;
-        if (data.type !== 'message' || data.to !== p.id) return;
-        arrivedAt.set(data.id, event.receivedAt);
-        settle(data.id);
-      });
-      if (stream.status !== 200) tally.fail(`live stream: HTTP ${stream.status}`);
-      void stream.closed.then(() => {
-        if (!stopping) dropped += 1;
-      });
-      streams.push(stream);
-    }));
-    await Promise.all(streams.map((s) => s.waitFor((e) => e.event === 'ready', 10_000).catch(() => tally.fail('live stream: no ready event'))));
+    await Promise.all(
+      people.map(async (p) => {
+        const stream = await openSse(`${base}/api/events`, { cookie: p.cookie }, (event) => {
+          const data = event.data as LiveEvent;
+          if (data.type !== 'message' || data.to !== p.id) return;
+          arrivedAt.set(data.id, event.receivedAt);
+          settle(data.id);
+        });
+        if (stream.status !== 200) tally.fail(`live stream: HTTP ${stream.status}`);
+        void stream.closed.then(() => {
+          if (!stopping) dropped += 1;
+        });
+        streams.push(stream);
+      }),
+    );
+    await Promise.all(
+      streams.map((s) =>
+        s.waitFor((e) => e.event === 'ready', 10_000).catch(() => tally.fail('live stream: no ready event')),
+      ),
+    );
     const retainedBefore = await memory.retainedHeapMb();
-    log(`${streams.length} live connections open; server RSS ${memory.rssMb().toFixed(0)} MB, heap after a full GC ${retainedBefore.toFixed(1)} MB; running ${settings.seconds} s`);
+    log(
+      `${streams.length} live connections open; server RSS ${memory.rssMb().toFixed(0)} MB, heap after a full GC ${retainedBefore.toFixed(1)} MB; running ${settings.seconds} s`,
+    );
 
     // the load
     const started = Date.now();
@@ -229,11 +280,15 @@ async function mixedLoad(settings: Settings, { smoke, log }: { smoke: boolean; l
     memory.start();
     const progress = setInterval(() => {
       const last = memory.samples.at(-1);
-      log(`  ${((Date.now() - started) / 1000).toFixed(0)} s: ${KINDS.map((kind) => `${kind.toLowerCase()} ${tally.times.get(kind)!.length}`).join(', ')}; errors ${tally.errorCount()}; RSS ${last?.rssMb.toFixed(0)} MB; load average ${os.loadavg()[0]!.toFixed(1)}`);
+      log(
+        `  ${((Date.now() - started) / 1000).toFixed(0)} s: ${KINDS.map((kind) => `${kind.toLowerCase()} ${tally.times.get(kind)!.length}`).join(', ')}; errors ${tally.errorCount()}; RSS ${last?.rssMb.toFixed(0)} MB; load average ${os.loadavg()[0]!.toFixed(1)}`,
+      );
     }, 10_000);
     const loops = [
       ...Array.from({ length: settings.anonymousReaders }, () => readFeed(tally, base, settings.pagesDeep, running)),
-      ...Array.from({ length: settings.signedInReaders }, () => readFeed(tally, base, settings.pagesDeep, running, people)),
+      ...Array.from({ length: settings.signedInReaders }, () =>
+        readFeed(tally, base, settings.pagesDeep, running, people),
+      ),
       ...Array.from({ length: settings.boosters }, () => boost(tally, people, offerIds, running)),
       sendMessages(tally, people, settings.messagesPerSecond, running, (id, at) => {
         sentAt.set(id, at);
@@ -249,14 +304,36 @@ async function mixedLoad(settings: Settings, { smoke, log }: { smoke: boolean; l
 
     const graceEnd = Date.now() + DELIVERY_GRACE_MS;
     while (sentAt.size > 0 && Date.now() < graceEnd) await sleep(50);
-    if (sentAt.size > 0) tally.fail(`message: not on the receiver's live stream within ${DELIVERY_GRACE_MS / 1000} s of the end`, sentAt.size);
+    if (sentAt.size > 0)
+      tally.fail(
+        `message: not on the receiver's live stream within ${DELIVERY_GRACE_MS / 1000} s of the end`,
+        sentAt.size,
+      );
     if (dropped > 0) tally.fail('live stream: dropped', dropped);
     // Measured with the same people connected as before the load, so the two heaps compare.
     const retainedAfter = await memory.retainedHeapMb();
     stopping = true;
 
-    const result = report({ settings, smoke, tally, elapsed, deliveries, accepted: deliveries.length + sentAt.size, samples: memory.samples, retained: [retainedBefore, retainedAfter], generatorCpuPercent, logged, loadBefore, offers: offerIds.length });
-    log(`done: errors ${tally.errorCount()}, ${result.figures.filter((figure) => figure.budget).map((figure) => `${figure.name} ${figure.value} ${figure.unit}`).join(', ')}`);
+    const result = report({
+      settings,
+      smoke,
+      tally,
+      elapsed,
+      deliveries,
+      accepted: deliveries.length + sentAt.size,
+      samples: memory.samples,
+      retained: [retainedBefore, retainedAfter],
+      generatorCpuPercent,
+      logged,
+      loadBefore,
+      offers: offerIds.length,
+    });
+    log(
+      `done: errors ${tally.errorCount()}, ${result.figures
+        .filter((figure) => figure.budget)
+        .map((figure) => `${figure.name} ${figure.value} ${figure.unit}`)
+        .join(', ')}`,
+    );
     return result;
   } finally {
     stopping = true;
@@ -267,17 +344,29 @@ async function mixedLoad(settings: Settings, { smoke, log }: { smoke: boolean; l
 }
 
 /** A reader opens the feed and follows its cursor a few pages down; signed in, it also asks for its state on each page. */
-async function readFeed(tally: Tally, base: string, pagesDeep: number, running: () => boolean, people?: Person[]): Promise<void> {
+async function readFeed(
+  tally: Tally,
+  base: string,
+  pagesDeep: number,
+  running: () => boolean,
+  people?: Person[],
+): Promise<void> {
   while (running()) {
     const person = people ? pick(people) : undefined;
     const headers: Record<string, string> = person ? { cookie: person.cookie } : {};
     let cursor: string | null = null;
     for (let page = 0; page < pagesDeep && running(); page++) {
       const url: string = `${base}/api/feed${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const feed: FeedPage | undefined = await tally.call<FeedPage>(person ? 'Feed, signed in' : 'Feed, anonymous', url, { headers });
+      const feed: FeedPage | undefined = await tally.call<FeedPage>(
+        person ? 'Feed, signed in' : 'Feed, anonymous',
+        url,
+        { headers },
+      );
       if (!feed) break;
       if (person && feed.offers.length > 0) {
-        await tally.call('Feed state', `${base}/api/feed/state?ids=${feed.offers.map((offer) => offer.id).join(',')}`, { headers });
+        await tally.call('Feed state', `${base}/api/feed/state?ids=${feed.offers.map((offer) => offer.id).join(',')}`, {
+          headers,
+        });
       }
       cursor = feed.nextCursor;
       if (!cursor) break;
@@ -307,7 +396,13 @@ async function boost(tally: Tally, people: Person[], offerIds: string[], running
 }
 
 /** Messages at a steady rate, senders in turn, each to the seller of another person's offer. */
-async function sendMessages(tally: Tally, people: Person[], perSecond: number, running: () => boolean, accepted: (id: string, sentAt: number) => void): Promise<void> {
+async function sendMessages(
+  tally: Tally,
+  people: Person[],
+  perSecond: number,
+  running: () => boolean,
+  accepted: (id: string, sentAt: number) => void,
+): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   const started = Date.now();
   for (let n = 0; running(); n++) {
@@ -315,13 +410,20 @@ async function sendMessages(tally: Tally, people: Person[], perSecond: number, r
     let to = pick(people);
     if (to === from) to = people[(n + 1) % people.length]!;
     const sentAt = Date.now();
-    const request = tally.call<{ message: ThreadMessage }>('Message', `${from.base}/api/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: from.base, cookie: from.cookie },
-      body: JSON.stringify({ offerId: to.offerId, text: `load message ${n}` }),
-    }, 201).then((body) => {
-      if (body) accepted(body.message.id, sentAt);
-    });
+    const request = tally
+      .call<{ message: ThreadMessage }>(
+        'Message',
+        `${from.base}/api/messages`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: from.base, cookie: from.cookie },
+          body: JSON.stringify({ offerId: to.offerId, text: `load message ${n}` }),
+        },
+        201,
+      )
+      .then((body) => {
+        if (body) accepted(body.message.id, sentAt);
+      });
     inFlight.add(request);
     void request.finally(() => inFlight.delete(request));
     await sleep(Math.max(0, started + ((n + 1) * 1000) / perSecond - Date.now()));
@@ -345,7 +447,20 @@ type ReportInput = {
   offers: number;
 };
 
-function report({ settings, smoke, tally, elapsed, deliveries, accepted, samples, retained, generatorCpuPercent, logged, loadBefore, offers }: ReportInput): Section {
+function report({
+  settings,
+  smoke,
+  tally,
+  elapsed,
+  deliveries,
+  accepted,
+  samples,
+  retained,
+  generatorCpuPercent,
+  logged,
+  loadBefore,
+  offers,
+}: ReportInput): Section {
   const round = (n: number, digits = 1) => Number(n.toFixed(digits));
   const figures: Figure[] = [];
   for (const kind of KINDS) {
@@ -355,9 +470,21 @@ function report({ settings, smoke, tally, elapsed, deliveries, accepted, samples
   }
   figures.push(atMost('Errors (HTTP, connection, live stream, lost messages)', tally.errorCount(), 'errors', 0, '= 0'));
   const delivered = deliveries.length;
-  figures.push(atLeast('Messages delivered live / accepted', round(accepted ? (100 * delivered) / accepted : 0, 2), '%', 100, '= 100%'));
+  figures.push(
+    atLeast(
+      'Messages delivered live / accepted',
+      round(accepted ? (100 * delivered) / accepted : 0, 2),
+      '%',
+      100,
+      '= 100%',
+    ),
+  );
   const sortedDeliveries = [...deliveries].sort((a, b) => a - b);
-  figures.push({ name: 'Message delivery p99 (POST sent -> receiver\'s live event)', value: round(percentile(sortedDeliveries, 99), 0), unit: 'ms' });
+  figures.push({
+    name: "Message delivery p99 (POST sent -> receiver's live event)",
+    value: round(percentile(sortedDeliveries, 99), 0),
+    unit: 'ms',
+  });
 
   // RSS at a moment is the mean of three samples from it, so one collection does not decide.
   const mark = Math.min(SETTLE_SECONDS, settings.seconds * 0.4);
@@ -371,12 +498,28 @@ function report({ settings, smoke, tally, elapsed, deliveries, accepted, samples
   figures.push({ name: 'Server RSS at the end', value: round(samples.at(-1)!.rssMb), unit: 'MB' });
   figures.push({ name: 'Server RSS peak', value: round(Math.max(...samples.map((s) => s.rssMb))), unit: 'MB' });
   figures.push({ name: 'Server RSS slope over the second half', value: round(slope(secondHalf) * 60), unit: 'MB/min' });
-  figures.push(atMost(`Server RSS growth, ${round(mark, 0)} s mark -> end`, round(growth), '%', MAX_GROWTH_PERCENT, `< ${MAX_GROWTH_PERCENT}%`));
+  figures.push(
+    atMost(
+      `Server RSS growth, ${round(mark, 0)} s mark -> end`,
+      round(growth),
+      '%',
+      MAX_GROWTH_PERCENT,
+      `< ${MAX_GROWTH_PERCENT}%`,
+    ),
+  );
   figures.push({ name: 'Server heap after a full GC, before the load', value: round(retained[0]), unit: 'MB' });
   figures.push({ name: 'Server heap after a full GC, after the load', value: round(retained[1]), unit: 'MB' });
   // RSS follows V8's young generation and allocator, which swing by 100 MB under load; what survives
   // a full collection is where a leak shows.
-  figures.push(atMost('Server heap after a full GC, growth over the load', round((100 * (retained[1] - retained[0])) / retained[0]), '%', MAX_GROWTH_PERCENT, `< ${MAX_GROWTH_PERCENT}%`));
+  figures.push(
+    atMost(
+      'Server heap after a full GC, growth over the load',
+      round((100 * (retained[1] - retained[0])) / retained[0]),
+      '%',
+      MAX_GROWTH_PERCENT,
+      `< ${MAX_GROWTH_PERCENT}%`,
+    ),
+  );
   const cpu = (100 * (samples.at(-1)!.cpuSeconds - samples[0]!.cpuSeconds)) / (samples.at(-1)!.t - samples[0]!.t);
 
   const heaps = samples.map((s) => s.heapMb).filter(Number.isFinite);
@@ -409,7 +552,13 @@ function slope(samples: MemorySample[]): number {
 }
 
 if (import.meta.filename === process.argv[1]) {
-  const { values } = parseArgs({ options: { smoke: { type: 'boolean', default: false }, connections: { type: 'string' }, seconds: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      smoke: { type: 'boolean', default: false },
+      connections: { type: 'string' },
+      seconds: { type: 'string' },
+    },
+  });
   const settings = { ...(values.smoke ? SMOKE : FULL) };
   if (values.connections) settings.connections = Number(values.connections);
   if (values.seconds) settings.seconds = Number(values.seconds);

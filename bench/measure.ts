@@ -26,6 +26,8 @@ export type LoadOptions = {
   url: string;
   connections: number;
   seconds: number;
+  /** A fixed number of requests instead of `seconds`: every answer is counted, however slow. */
+  amount?: number;
   requests: AutocannonRequest[];
   /** Per connection: e.g. a different signed-in person's cookie on each. */
   setupClient?: (client: AutocannonClient, index: number) => void;
@@ -36,12 +38,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const times: number[] = [];
   const failures: Record<string, number> = {};
   let clients = 0;
+  const started = performance.now();
   const result = await new Promise<AutocannonResult>((resolve, reject) => {
     const instance = autocannon(
       {
         url: options.url,
         connections: options.connections,
-        duration: options.seconds,
+        // autocannon checks whether it is done once per sample: every 50 ms rather than every second for a fixed amount.
+        ...(options.amount ? { amount: options.amount, sampleInt: 50 } : { duration: options.seconds }),
         timeout: 30,
         requests: options.requests,
         setupClient: (client) => {
@@ -60,8 +64,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     });
   });
   times.sort((a, b) => a - b);
-  const seconds = result.duration || options.seconds;
-  return { rps: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? Number.NaN, ok: times.length, failures, seconds };
+  // autocannon's duration is in whole seconds: a fixed amount of requests is timed here instead.
+  const seconds = options.amount ? (performance.now() - started) / 1000 : result.duration || options.seconds;
+  return {
+    rps: times.length / seconds,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times.at(-1) ?? Number.NaN,
+    ok: times.length,
+    failures,
+    seconds,
+  };
 }
 
 /** "200 ok; 3 x 500, 1 x error" style summary of what went wrong, or '' when nothing did. */
@@ -79,9 +92,15 @@ export type PgbenchResult = { tps: number; latencyMs: number; transactions: numb
 /**
  * pgbench with custom scripts (one transaction = one script run, so with one page per script tps is
  * pages per second), as prepared statements like the server's feed and session statements,
- * `clients` connections for `seconds` (whole seconds, at least one).
+ * `clients` connections for `seconds` (whole seconds, at least one), with `defines` as -D variables.
  */
-export async function runPgbench(options: { url: string; scripts: PgbenchScript[]; clients: number; seconds: number }): Promise<PgbenchResult> {
+export async function runPgbench(options: {
+  url: string;
+  scripts: PgbenchScript[];
+  clients: number;
+  seconds: number;
+  defines?: Record<string, string | number>;
+}): Promise<PgbenchResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gigreel-pgbench-'));
   try {
     const files = options.scripts.map((script, index) => {
@@ -89,7 +108,22 @@ export async function runPgbench(options: { url: string; scripts: PgbenchScript[
       writeFileSync(file, `${script.sql.trim()}\n`);
       return `${file}@${script.weight ?? 1}`;
     });
-    const args = ['-n', '-M', 'prepared', '-c', String(options.clients), '-j', String(Math.min(2, options.clients)), '-T', String(Math.max(1, Math.round(options.seconds))), ...files.flatMap((file) => ['-f', file]), options.url];
+    // -D: a script's variables before its first run; a client keeps its variables from one run to the next.
+    const defines = Object.entries(options.defines ?? {}).flatMap(([name, value]) => ['-D', `${name}=${value}`]);
+    const args = [
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(options.clients),
+      '-j',
+      String(Math.min(2, options.clients)),
+      '-T',
+      String(Math.max(1, Math.round(options.seconds))),
+      ...defines,
+      ...files.flatMap((file) => ['-f', file]),
+      options.url,
+    ];
     const { stdout } = await promisify(execFile)(PGBENCH, args, { maxBuffer: 16 * 1024 * 1024 });
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
     const latency = /latency average = ([\d.]+) ms/.exec(stdout);
@@ -97,7 +131,11 @@ export async function runPgbench(options: { url: string; scripts: PgbenchScript[
     if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
     const failed = /number of failed transactions: (\d+)/.exec(stdout);
     if (failed && Number(failed[1]) > 0) throw new Error(`pgbench: ${failed[1]} transactions failed:\n${stdout}`);
-    return { tps: Number(tps[1]), latencyMs: Number(latency?.[1] ?? Number.NaN), transactions: Number(transactions?.[1] ?? 0) };
+    return {
+      tps: Number(tps[1]),
+      latencyMs: Number(latency?.[1] ?? Number.NaN),
+      transactions: Number(transactions?.[1] ?? 0),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -109,7 +147,8 @@ export function sqlLiteral(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return `'${value.toISOString()}'`;
-  if (Array.isArray(value)) return `'{${value.map((item) => `"${String(item).replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}'`;
+  if (Array.isArray(value))
+    return `'{${value.map((item) => `"${String(item).replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}'`;
   return `'${String(value).replace(/'/g, "''")}'`;
 }
 

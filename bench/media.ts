@@ -56,12 +56,18 @@ type Slide = { title: string; kind: 'video' | 'image' | 'none' };
 /** The offer that ArrowDown brings on screen: the slide mounted one screen below the current one. */
 async function nextSlide(page: Page): Promise<Slide> {
   return page.evaluate(() => {
-    const holder = [...document.querySelectorAll<HTMLElement>('section[aria-label="Offers"] article[aria-roledescription="offer"]')]
+    const holder = [
+      ...document.querySelectorAll<HTMLElement>('section[aria-label="Offers"] article[aria-roledescription="offer"]'),
+    ]
       .map((article) => article.parentElement!)
       .find((element) => element.style.transform === 'translateY(100%)');
     const article = holder?.querySelector('article');
     if (!article) throw new Error('no next offer is mounted');
-    const kind = article.querySelector('video') ? 'video' : article.querySelector('img:not([aria-hidden])') ? 'image' : 'none';
+    const kind = article.querySelector('video')
+      ? 'video'
+      : article.querySelector('img:not([aria-hidden])')
+        ? 'image'
+        : 'none';
     return { title: article.getAttribute('aria-label') ?? '', kind };
   });
 }
@@ -72,7 +78,9 @@ type Advance = { title: string; kind: Slide['kind']; firstFrameMs: number | null
 async function advance(page: Page): Promise<Advance> {
   const slide = await nextSlide(page);
   const armed = await page.evaluate((timeoutMs) => {
-    const holder = [...document.querySelectorAll<HTMLElement>('section[aria-label="Offers"] article[aria-roledescription="offer"]')]
+    const holder = [
+      ...document.querySelectorAll<HTMLElement>('section[aria-label="Offers"] article[aria-roledescription="offer"]'),
+    ]
       .map((article) => article.parentElement!)
       .find((element) => element.style.transform === 'translateY(100%)');
     const video = holder?.querySelector('video') ?? null;
@@ -98,8 +106,11 @@ async function advance(page: Page): Promise<Advance> {
     return { readyState: video.readyState };
   }, FRAME_TIMEOUT_MS);
   await page.keyboard.press('ArrowDown');
-  const firstFrameMs = await page.evaluate(() => (window as unknown as { benchFrame: Promise<number | null> }).benchFrame);
-  if (slide.kind === 'video' && firstFrameMs === null) return { title: slide.title, kind: slide.kind, firstFrameMs: FRAME_TIMEOUT_MS, readyStateBefore: armed.readyState };
+  const firstFrameMs = await page.evaluate(
+    () => (window as unknown as { benchFrame: Promise<number | null> }).benchFrame,
+  );
+  if (slide.kind === 'video' && firstFrameMs === null)
+    return { title: slide.title, kind: slide.kind, firstFrameMs: FRAME_TIMEOUT_MS, readyStateBefore: armed.readyState };
   return { title: slide.title, kind: slide.kind, firstFrameMs, readyStateBefore: armed.readyState };
 }
 
@@ -107,13 +118,19 @@ const round = (value: number, digits = 0) => Number(value.toFixed(digits));
 
 export const section: BenchSection = async ({ smoke, log }) => {
   const notes: string[] = [];
-  if (ensureWebBuild(log)) notes.push('The web app was built first (npm run build): apps/web/dist was missing or older than its sources.');
+  if (ensureWebBuild(log))
+    notes.push('The web app was built first (npm run build): apps/web/dist was missing or older than its sources.');
   const loadBefore = loadavg()[0]!;
   const server = await startDemoServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     log(`server ${server.base} with the demo data`);
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     // tsx compiles the functions this file runs in the page and wraps named ones in its __name helper.
     await page.addInitScript('window.__name = (fn) => fn;');
     const traffic = await watchMedia(page);
@@ -121,10 +138,19 @@ export const section: BenchSection = async ({ smoke, log }) => {
     await page.locator('article[aria-roledescription="offer"]').first().waitFor();
     // Auto-advance would move the feed on its own between measurements on a slow run.
     await page.getByRole('button', { name: 'Auto-advance' }).click();
-    if (!(await page.evaluate(() => document.createElement('video').canPlayType('video/mp4; codecs="avc1.42E01E"')))) throw new Error('this Chromium cannot play H.264 MP4');
+    if (!(await page.evaluate(() => document.createElement('video').canPlayType('video/mp4; codecs="avc1.42E01E"'))))
+      throw new Error('this Chromium cannot play H.264 MP4');
     await page.waitForLoadState('networkidle');
     const onLoad = traffic.peek();
-    const offerCount = await page.evaluate(() => Number(/ of (\d+)/.exec(document.querySelector('section[aria-label="Offers"] article:not([aria-hidden])')?.getAttribute('aria-label') ?? '')?.[1] ?? 0));
+    const offerCount = await page.evaluate(() =>
+      Number(
+        / of (\d+)/.exec(
+          document
+            .querySelector('section[aria-label="Offers"] article:not([aria-hidden])')
+            ?.getAttribute('aria-label') ?? '',
+        )?.[1] ?? 0,
+      ),
+    );
     if (offerCount < 2) throw new Error(`the demo feed has ${offerCount} offers; the benchmark needs several`);
 
     const rounds = smoke ? 0 : 3;
@@ -134,7 +160,9 @@ export const section: BenchSection = async ({ smoke, log }) => {
     for (let i = 0; i < advances; i++) {
       const result = await advance(page);
       results.push(result);
-      log(`advance ${i + 1}/${advances}: ${result.kind} ${result.title}: ${result.firstFrameMs === null ? '-' : `${round(result.firstFrameMs)} ms`}`);
+      log(
+        `advance ${i + 1}/${advances}: ${result.kind} ${result.title}: ${result.firstFrameMs === null ? '-' : `${round(result.firstFrameMs)} ms`}`,
+      );
       await page.waitForTimeout(DWELL_MS);
       if (i + 1 === offerCount) firstRound = traffic.take();
     }
@@ -143,10 +171,25 @@ export const section: BenchSection = async ({ smoke, log }) => {
     const figures: Figure[] = [];
     const videos = results.filter((r) => r.kind === 'video' && r.firstFrameMs !== null);
     const frames = videos.map((r) => r.firstFrameMs!).sort((a, b) => a - b);
-    const firstVisit = videos.slice(0, results.slice(0, offerCount).filter((r) => r.kind === 'video').length).map((r) => r.firstFrameMs!).sort((a, b) => a - b);
+    const firstVisit = videos
+      .slice(0, results.slice(0, offerCount).filter((r) => r.kind === 'video').length)
+      .map((r) => r.firstFrameMs!)
+      .sort((a, b) => a - b);
     figures.push(
-      atMost('Advance to first video frame p50', round(percentile(frames, 50)), 'ms', FIRST_FRAME_BUDGET_MS, `< ${FIRST_FRAME_BUDGET_MS} ms`),
-      atMost('Advance to first video frame max', round(frames.at(-1) ?? Number.NaN), 'ms', FIRST_FRAME_BUDGET_MS, `< ${FIRST_FRAME_BUDGET_MS} ms`),
+      atMost(
+        'Advance to first video frame p50',
+        round(percentile(frames, 50)),
+        'ms',
+        FIRST_FRAME_BUDGET_MS,
+        `< ${FIRST_FRAME_BUDGET_MS} ms`,
+      ),
+      atMost(
+        'Advance to first video frame max',
+        round(frames.at(-1) ?? Number.NaN),
+        'ms',
+        FIRST_FRAME_BUDGET_MS,
+        `< ${FIRST_FRAME_BUDGET_MS} ms`,
+      ),
     );
     // Opening the feed shows the first offer and preloads its neighbours; one round of advances views
     // every offer once (the last advance wraps back to the first), so everything fetched from opening
@@ -161,7 +204,9 @@ export const section: BenchSection = async ({ smoke, log }) => {
         `Video data ready before the key (readyState >= 2) on ${videos.filter((r) => (r.readyStateBefore ?? 0) >= 2).length} of ${videos.length}.`,
       `Media bytes from opening the feed through one round: ${round(counted.bytes / 1024, 1)} KB in ${counted.requests} /media requests (${counted.ranged} of them video requests with a Range header) for ${viewed} offers, ` +
         `of which opening the feed (the first offer and its two neighbours) took ${round(onLoad.bytes / 1024, 1)} KB in ${onLoad.requests} requests` +
-        (firstRound ? `; later rounds fetched ${round(rest.bytes / 1024, 1)} KB more in ${rest.requests} requests (media is served immutable, so revisits come from the browser cache)` : '') +
+        (firstRound
+          ? `; later rounds fetched ${round(rest.bytes / 1024, 1)} KB more in ${rest.requests} requests (media is served immutable, so revisits come from the browser cache)`
+          : '') +
         '. Response bodies as received; headers not counted.',
       `Headless Chromium with software rendering on a shared ${availableParallelism()}-core machine: frame timings move with its load (1-minute load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end).`,
     );

@@ -9,7 +9,8 @@ export type MemoryReport = { type: 'memory'; at: number; afterGc: boolean } & No
 
 if (process.send) {
   const report = (afterGc: boolean) => {
-    if (process.connected) process.send?.({ type: 'memory', at: Date.now(), afterGc, ...process.memoryUsage() } satisfies MemoryReport);
+    if (process.connected)
+      process.send?.({ type: 'memory', at: Date.now(), afterGc, ...process.memoryUsage() } satisfies MemoryReport);
   };
   setInterval(() => report(false), 1000).unref();
   process.on('message', (message: { type?: string }) => {

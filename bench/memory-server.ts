@@ -19,7 +19,12 @@ export type CapturedResponse = { headers: Record<string, string>; body: string }
 
 const captured = JSON.parse(readFileSync(process.env.BENCH_RESPONSES!, 'utf8')) as Record<string, CapturedResponse>;
 // Bytes ready to write, as the feed route keeps its page.
-const responses = new Map(Object.entries(captured).map(([url, response]) => [url, { headers: response.headers, body: Buffer.from(response.body) }]));
+const responses = new Map(
+  Object.entries(captured).map(([url, response]) => [
+    url,
+    { headers: response.headers, body: Buffer.from(response.body) },
+  ]),
+);
 const config = loadConfig();
 const log: FastifyBaseLogger = pino({ level: config.logLevel });
 const app = Fastify({ loggerInstance: log, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, frameworkErrors });

@@ -30,16 +30,30 @@ export type SectionOptions = { smoke: boolean; log: (line: string) => void };
 export type BenchSection = (options: SectionOptions) => Promise<Section>;
 
 /** A figure whose budget holds when `value` is at most `limit`. */
-export function atMost(name: string, value: number, unit: string, limit: number, budget = `<= ${limit} ${unit}`): Figure {
+export function atMost(
+  name: string,
+  value: number,
+  unit: string,
+  limit: number,
+  budget = `<= ${limit} ${unit}`,
+): Figure {
   return { name, value, unit, budget, holds: value <= limit };
 }
 
 /** A figure whose budget holds when `value` is at least `limit`. */
-export function atLeast(name: string, value: number, unit: string, limit: number, budget = `>= ${limit} ${unit}`): Figure {
+export function atLeast(
+  name: string,
+  value: number,
+  unit: string,
+  limit: number,
+  budget = `>= ${limit} ${unit}`,
+): Figure {
   return { name, value, unit, budget, holds: value >= limit };
 }
 
 /** The p-th percentile of numbers already sorted ascending (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : Number.NaN;
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+    : Number.NaN;
 }

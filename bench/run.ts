@@ -3,11 +3,12 @@
  * bench/results/latest.md and latest.json (and the summary table into the README's Benchmarks
  * section after a full run of every section).
  *
- *   npm run bench                          # all sections, full sizes (about a quarter of an hour)
+ *   npm run bench                          # all sections, full sizes (about 45 minutes, 30 of them the scale section)
  *   npm run bench -- --only feed,writes    # some sections
  *   npm run bench -- --smoke               # tiny sizes, a few seconds each; writes .tmp/bench/smoke.md/json
+ *   npm run bench -- --only scale --scale-sizes=100k --smoke   # the scale section at a chosen size, short loads
  *
- * Sections: feed, writes (this folder), web, media, load (their own files, each exporting
+ * Sections: feed, writes (this folder), web, media, load, scale (their own files, each exporting
  * `section`), live (bench/live.ts run as a child process, its JSON turned into a section). A section
  * that is missing or throws is recorded as failed and the run goes on.
  */
@@ -23,18 +24,47 @@ import { benchServerUrl, releaseSharedDatabases } from './seed.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
-export const SECTION_KEYS = ['feed', 'writes', 'web', 'media', 'live', 'load'] as const;
+export const SECTION_KEYS = ['feed', 'writes', 'web', 'media', 'live', 'load', 'scale'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
-const TITLES: Record<SectionKey, string> = { feed: 'Feed API', writes: 'Write paths', web: 'Web app', media: 'Media', live: 'Live', load: 'Mixed load' };
+const TITLES: Record<SectionKey, string> = {
+  feed: 'Feed API',
+  writes: 'Write paths',
+  web: 'Web app',
+  media: 'Media',
+  live: 'Live',
+  load: 'Mixed load',
+  scale: 'Scale (skewed data)',
+};
 
 export type SectionOutcome = Section & { key: SectionKey; seconds: number; error?: string };
 
-export type Machine = { cpu: string; cores: number; memoryGb: number; node: string; postgres: string; os: string; loadAverageStart: number[]; loadAverageEnd: number[] };
+export type Machine = {
+  cpu: string;
+  cores: number;
+  memoryGb: number;
+  node: string;
+  postgres: string;
+  os: string;
+  loadAverageStart: number[];
+  loadAverageEnd: number[];
+};
 
-export type BenchReport = { when: string; mode: 'full' | 'smoke'; seconds: number; machine: Machine; sections: SectionOutcome[] };
+export type BenchReport = {
+  when: string;
+  mode: 'full' | 'smoke';
+  seconds: number;
+  machine: Machine;
+  sections: SectionOutcome[];
+};
 
-export type RunOptions = { smoke: boolean; only?: SectionKey[]; outDir?: string; log?: (line: string) => void; updateReadme?: boolean };
+export type RunOptions = {
+  smoke: boolean;
+  only?: SectionKey[];
+  outDir?: string;
+  log?: (line: string) => void;
+  updateReadme?: boolean;
+};
 
 /** Runs the chosen sections and writes the report; returns it. */
 export async function runBench(options: RunOptions): Promise<BenchReport> {
@@ -42,7 +72,8 @@ export async function runBench(options: RunOptions): Promise<BenchReport> {
   const keys = options.only?.length ? SECTION_KEYS.filter((key) => options.only!.includes(key)) : [...SECTION_KEYS];
   const started = performance.now();
   const loadAverageStart = loadAverage();
-  const outDir = options.outDir ?? (options.smoke ? path.join(repoRoot, '.tmp', 'bench') : path.join(repoRoot, 'bench', 'results'));
+  const outDir =
+    options.outDir ?? (options.smoke ? path.join(repoRoot, '.tmp', 'bench') : path.join(repoRoot, 'bench', 'results'));
   mkdirSync(outDir, { recursive: true });
   const sections: SectionOutcome[] = [];
   try {
@@ -56,14 +87,27 @@ export async function runBench(options: RunOptions): Promise<BenchReport> {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log(`  ${TITLES[key]} failed: ${message}`);
-        sections.push({ key, title: TITLES[key], figures: [], notes: [`This section failed: ${message.split('\n')[0]}`], seconds: elapsed(sectionStarted), error: message });
+        sections.push({
+          key,
+          title: TITLES[key],
+          figures: [],
+          notes: [`This section failed: ${message.split('\n')[0]}`],
+          seconds: elapsed(sectionStarted),
+          error: message,
+        });
       }
       log(`  (${elapsed(sectionStarted).toFixed(0)} s)`);
     }
   } finally {
     await releaseSharedDatabases();
   }
-  const report: BenchReport = { when: new Date().toISOString(), mode: options.smoke ? 'smoke' : 'full', seconds: elapsed(started), machine: await describeMachine(loadAverageStart), sections };
+  const report: BenchReport = {
+    when: new Date().toISOString(),
+    mode: options.smoke ? 'smoke' : 'full',
+    seconds: elapsed(started),
+    machine: await describeMachine(loadAverageStart),
+    sections,
+  };
   const name = options.smoke ? 'smoke' : 'latest';
   writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(path.join(outDir, `${name}.md`), renderMarkdown(report));
@@ -86,8 +130,17 @@ async function liveSection({ smoke, log }: SectionOptions, outDir: string): Prom
   const started = Date.now();
   const code = await new Promise<number>((resolve, reject) => {
     const env = { ...process.env, BENCH_DATABASE_URL: benchServerUrl() };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/live.ts', ...(smoke ? ['--smoke'] : [])], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const forward = (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).forEach((line) => log(`live: ${line}`));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/live.ts', ...(smoke ? ['--smoke'] : [])], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const forward = (chunk: Buffer) =>
+      chunk
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .forEach((line) => log(`live: ${line}`));
     child.stdout.on('data', forward);
     child.stderr.on('data', forward);
     child.on('error', reject);
@@ -101,13 +154,22 @@ async function liveSection({ smoke, log }: SectionOptions, outDir: string): Prom
     .filter((entry) => entry.time >= started - 1000)
     .sort((a, b) => b.time - a.time)[0];
   if (!written) throw new Error(`bench/live.ts exited with ${code} and wrote no result`);
-  type LiveResult = { connections: number; seconds: number; processes: number; messagesSent: number; delivered: number; latencyMs: { p50: number; p99: number; max: number }; postMs: { p50: number; p99: number }; errors: Record<string, number> };
+  type LiveResult = {
+    connections: number;
+    seconds: number;
+    processes: number;
+    messagesSent: number;
+    delivered: number;
+    latencyMs: { p50: number; p99: number; max: number };
+    postMs: { p50: number; p99: number };
+    errors: Record<string, number>;
+  };
   const live = JSON.parse(readFileSync(path.join(dir, written.file), 'utf8')) as LiveResult;
   // A smoke result is no result: it goes beside the smoke report, out of bench/results.
   if (smoke) renameSync(path.join(dir, written.file), path.join(outDir, written.file));
   const errors = Object.values(live.errors).reduce((sum, count) => sum + count, 0);
   const figures: Figure[] = [
-    { name: 'Live delivery p50 (POST sent -> receiver\'s event)', value: live.latencyMs.p50, unit: 'ms' },
+    { name: "Live delivery p50 (POST sent -> receiver's event)", value: live.latencyMs.p50, unit: 'ms' },
     { name: 'Live delivery p99', value: live.latencyMs.p99, unit: 'ms' },
     { name: 'Message POST alone p50', value: live.postMs.p50, unit: 'ms' },
     { name: 'Message POST alone p99', value: live.postMs.p99, unit: 'ms' },
@@ -157,15 +219,29 @@ async function describeMachine(loadAverageStart: number[]): Promise<Machine> {
   };
 }
 
-const formatValue = (value: number) => (Number.isFinite(value) ? (Math.abs(value) >= 100 ? value.toFixed(0) : String(Number(value.toFixed(2)))) : String(value));
+const formatValue = (value: number) =>
+  Number.isFinite(value)
+    ? Math.abs(value) >= 100
+      ? value.toFixed(0)
+      : String(Number(value.toFixed(2)))
+    : String(value);
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 const verdict = (figure: Figure) => (figure.holds === undefined ? '' : figure.holds ? 'holds' : '**fails**');
 
 /** The budgets of every section, one row each: what the README shows. */
 export function summaryTable(report: BenchReport): string {
   const rows = report.sections.flatMap((section) => [
-    ...section.figures.filter((figure) => figure.budget !== undefined).map((figure) => `| ${section.title} | ${cell(figure.name)} | ${formatValue(figure.value)} ${figure.unit} | ${cell(figure.budget!)} | ${verdict(figure)} |`),
-    ...(section.error ? [`| ${section.title} | (section failed: ${cell(section.error.split('\n')[0]!.slice(0, 120))}) | | | **fails** |`] : []),
+    ...section.figures
+      .filter((figure) => figure.budget !== undefined)
+      .map(
+        (figure) =>
+          `| ${section.title} | ${cell(figure.name)} | ${formatValue(figure.value)} ${figure.unit} | ${cell(figure.budget!)} | ${verdict(figure)} |`,
+      ),
+    ...(section.error
+      ? [
+          `| ${section.title} | (section failed: ${cell(section.error.split('\n')[0]!.slice(0, 120))}) | | | **fails** |`,
+        ]
+      : []),
   ]);
   return ['| section | figure | value | budget | |', '|---|---|---|---|---|', ...rows].join('\n');
 }
@@ -173,7 +249,8 @@ export function summaryTable(report: BenchReport): string {
 export function renderMarkdown(report: BenchReport): string {
   const m = report.machine;
   const budgets = report.sections.flatMap((section) => section.figures.filter((figure) => figure.holds !== undefined));
-  const failing = budgets.filter((figure) => !figure.holds).length + report.sections.filter((section) => section.error).length;
+  const failing =
+    budgets.filter((figure) => !figure.holds).length + report.sections.filter((section) => section.error).length;
   const lines = [
     `# Benchmark report (${report.mode})`,
     '',
@@ -194,10 +271,18 @@ export function renderMarkdown(report: BenchReport): string {
     '',
   ];
   for (const section of report.sections) {
-    lines.push(`## ${section.title}`, '', `${section.seconds.toFixed(0)} s.${section.error ? ' **This section failed.**' : ''}`, '');
+    lines.push(
+      `## ${section.title}`,
+      '',
+      `${section.seconds.toFixed(0)} s.${section.error ? ' **This section failed.**' : ''}`,
+      '',
+    );
     if (section.figures.length) {
       lines.push('| figure | value | budget | |', '|---|---|---|---|');
-      for (const figure of section.figures) lines.push(`| ${cell(figure.name)} | ${formatValue(figure.value)} ${figure.unit} | ${cell(figure.budget ?? '')} | ${verdict(figure)} |`);
+      for (const figure of section.figures)
+        lines.push(
+          `| ${cell(figure.name)} | ${formatValue(figure.value)} ${figure.unit} | ${cell(figure.budget ?? '')} | ${verdict(figure)} |`,
+        );
       lines.push('');
     }
     for (const note of section.notes) lines.push(`- ${note}`);
@@ -230,7 +315,10 @@ function updateReadme(report: BenchReport): void {
 
 function parseOnly(value: string | undefined): SectionKey[] | undefined {
   if (!value) return undefined;
-  const keys = value.split(',').map((key) => key.trim()).filter(Boolean);
+  const keys = value
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
   const unknown = keys.filter((key) => !SECTION_KEYS.includes(key as SectionKey));
   if (unknown.length) throw new Error(`unknown section ${unknown.join(', ')}; choose from ${SECTION_KEYS.join(', ')}`);
   return keys as SectionKey[];
@@ -239,7 +327,9 @@ function parseOnly(value: string | undefined): SectionKey[] | undefined {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const onlyIndex = args.indexOf('--only');
-  const only = parseOnly(onlyIndex >= 0 ? args[onlyIndex + 1] : args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length));
+  const only = parseOnly(
+    onlyIndex >= 0 ? args[onlyIndex + 1] : args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length),
+  );
   // Ctrl-C: drop the kept databases before leaving (children get the signal from the terminal too).
   process.once('SIGINT', () => void releaseSharedDatabases().finally(() => process.exit(130)));
   runBench({ smoke: args.includes('--smoke'), only, updateReadme: true })

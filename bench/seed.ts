@@ -23,13 +23,22 @@ import { migrateDatabase, openDatabase, type Database } from '../apps/server/src
 import { hashPassword } from '../apps/server/src/realtime/bench-support.ts';
 import { BENCH_PASSWORD } from './support.ts';
 
-
 /** The PostgreSQL server the benchmarks create their databases on. */
 export function benchServerUrl(): string {
-  return process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  return (
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  );
 }
 
-export type SeedCounts = { offers: number; users: number; boosts: number; favorites: number; reactions: number; offerTags: number; tags: number };
+export type SeedCounts = {
+  offers: number;
+  users: number;
+  boosts: number;
+  favorites: number;
+  reactions: number;
+  offerTags: number;
+  tags: number;
+};
 
 /** A seeded database the benchmarks can point a server at. */
 export type BenchDatabase = {
@@ -47,7 +56,8 @@ export type BenchDatabase = {
 };
 
 /** A version-4-shaped uuid made from md5(prefix || number), so other rows can name it without a join. */
-export const seededUuid = (prefix: string, number: string) => `overlay(overlay(md5('${prefix}' || ${number}) placing '4' from 13) placing '8' from 17)::uuid`;
+export const seededUuid = (prefix: string, number: string) =>
+  `overlay(overlay(md5('${prefix}' || ${number}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 const SEEDED_TABLES = ['users', 'offers', 'tags', 'offer_tags', 'boosts', 'favorites', 'reactions', 'accounts'];
 
@@ -55,7 +65,12 @@ const SEEDED_TABLES = ['users', 'offers', 'tags', 'offer_tags', 'boosts', 'favor
  * The statements that fill a migrated, empty database. `people` extra users (bench-<i>) get a
  * password account so they can sign in over HTTP; they have no offer and engage with nothing yet.
  */
-export function seedStatements(options: { offers: number; people: number; passwordHash: string; now?: Date }): string[] {
+export function seedStatements(options: {
+  offers: number;
+  people: number;
+  passwordHash: string;
+  now?: Date;
+}): string[] {
   const n = Math.max(1, Math.floor(options.offers));
   const now = (options.now ?? new Date()).toISOString();
   const spanSeconds = 90 * 24 * 3600; // offers created over the last 90 days
@@ -106,9 +121,11 @@ export function seedStatements(options: { offers: number; people: number; passwo
       select ${seededUuid('offer', 'i')}, ${seededUuid('tag', `((i * 7 + j * 5) % ${tagCount})`)}
       from generate_series(1, ${n}) as i cross join lateral generate_series(1, i % 4) as j`,
     // The k-th person engaging with offer i is creator i + k (wrapping), never the offer's own creator.
-    ...(['boosts', 'favorites'] as const).map((table) => `insert into ${table} (user_id, offer_id, created_at)
+    ...(['boosts', 'favorites'] as const).map(
+      (table) => `insert into ${table} (user_id, offer_id, created_at)
       select 'c' || lpad((((i - 1 + k) % ${n}) + 1)::text, 7, '0'), ${seededUuid('offer', 'i')}, created_at + make_interval(secs => k)
-      from bench_plan cross join lateral generate_series(1, ${table === 'boosts' ? 'boost_count' : 'favorite_count'}) as k`),
+      from bench_plan cross join lateral generate_series(1, ${table === 'boosts' ? 'boost_count' : 'favorite_count'}) as k`,
+    ),
     `insert into reactions (user_id, offer_id, emoji, created_at)
       select 'c' || lpad((((i - 1 + k) % ${n}) + 1)::text, 7, '0'), ${seededUuid('offer', 'i')},
         (array['Smart', 'Support', 'Hype', 'Not for Me', 'Watching'])[1 + (i + k) % 5], created_at + make_interval(secs => k)
@@ -119,7 +136,10 @@ export function seedStatements(options: { offers: number; people: number; passwo
 }
 
 /** Fills a migrated, empty database; returns what it wrote. */
-export async function seedDatabase(database: Database, options: { offers: number; people: number; log?: (line: string) => void }): Promise<{ counts: SeedCounts; seconds: number }> {
+export async function seedDatabase(
+  database: Database,
+  options: { offers: number; people: number; log?: (line: string) => void },
+): Promise<{ counts: SeedCounts; seconds: number }> {
   const started = performance.now();
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   // Indexes and unique constraints are rebuilt after the load (one sort each instead of millions of
@@ -140,14 +160,17 @@ export async function seedDatabase(database: Database, options: { offers: number
   );
   if (database.kind === 'postgres') await database.query(`set maintenance_work_mem = '512MB'`);
   for (const index of indexes) await database.query(`drop index ${index.name}`);
-  for (const constraint of constraints) await database.query(`alter table ${constraint.tableName} drop constraint ${constraint.name}`);
+  for (const constraint of constraints)
+    await database.query(`alter table ${constraint.tableName} drop constraint ${constraint.name}`);
   for (const statement of seedStatements({ offers: options.offers, people: options.people, passwordHash })) {
     const t = performance.now();
     await database.query(statement);
     const first = statement.trim().split('\n')[0]!.slice(0, 60);
-    if (performance.now() - t > 1000) options.log?.(`  seed: ${first} ... ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    if (performance.now() - t > 1000)
+      options.log?.(`  seed: ${first} ... ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
-  for (const constraint of constraints) await database.query(`alter table ${constraint.tableName} add constraint ${constraint.name} ${constraint.def}`);
+  for (const constraint of constraints)
+    await database.query(`alter table ${constraint.tableName} add constraint ${constraint.name} ${constraint.def}`);
   for (const index of indexes) await database.query(index.def);
   await database.query('vacuum (analyze)');
   if (database.kind === 'postgres') await database.query('checkpoint');
@@ -160,7 +183,11 @@ export async function seedDatabase(database: Database, options: { offers: number
 }
 
 /** A fresh PostgreSQL database, migrated and seeded with `offers` offers; drop() removes it. */
-export async function createPostgresBenchDatabase(options: { offers: number; people: number; log: (line: string) => void }): Promise<BenchDatabase> {
+export async function createPostgresBenchDatabase(options: {
+  offers: number;
+  people: number;
+  log: (line: string) => void;
+}): Promise<BenchDatabase> {
   const serverUrl = benchServerUrl();
   const name = `gigreel_bench_${options.offers}_${process.pid}_${Math.random().toString(36).slice(2, 6)}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -176,7 +203,15 @@ export async function createPostgresBenchDatabase(options: { offers: number; peo
     try {
       await migrateDatabase(database);
       const { counts, seconds } = await seedDatabase(database, options);
-      return { kind: 'postgres', offers: options.offers, url: url.toString(), counts, seedSeconds: seconds, people: options.people, drop };
+      return {
+        kind: 'postgres',
+        offers: options.offers,
+        url: url.toString(),
+        counts,
+        seedSeconds: seconds,
+        people: options.people,
+        drop,
+      };
     } finally {
       await database.close();
     }
@@ -187,7 +222,11 @@ export async function createPostgresBenchDatabase(options: { offers: number; peo
 }
 
 /** A PGlite database in a temporary DATA_DIR, seeded through the same statements; drop() deletes the folder. */
-export async function createPgliteBenchDatabase(options: { offers: number; people: number; log: (line: string) => void }): Promise<BenchDatabase> {
+export async function createPgliteBenchDatabase(options: {
+  offers: number;
+  people: number;
+  log: (line: string) => void;
+}): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gigreel-bench-pglite-'));
   const drop = async () => rmSync(dataDir, { recursive: true, force: true });
   try {
@@ -195,7 +234,15 @@ export async function createPgliteBenchDatabase(options: { offers: number; peopl
     try {
       await migrateDatabase(database);
       const { counts, seconds } = await seedDatabase(database, options);
-      return { kind: 'pglite', offers: options.offers, dataDir, counts, seedSeconds: seconds, people: options.people, drop };
+      return {
+        kind: 'pglite',
+        offers: options.offers,
+        dataDir,
+        counts,
+        seedSeconds: seconds,
+        people: options.people,
+        drop,
+      };
     } finally {
       await database.close();
     }
@@ -211,7 +258,11 @@ export async function createPgliteBenchDatabase(options: { offers: number; peopl
  */
 const kept = new Map<number, Promise<BenchDatabase>>();
 
-export function sharedPostgresDatabase(options: { offers: number; people: number; log: (line: string) => void }): Promise<BenchDatabase> {
+export function sharedPostgresDatabase(options: {
+  offers: number;
+  people: number;
+  log: (line: string) => void;
+}): Promise<BenchDatabase> {
   let pending = kept.get(options.offers);
   if (!pending) {
     pending = createPostgresBenchDatabase(options);

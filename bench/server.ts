@@ -17,13 +17,24 @@ export const repoRoot = path.resolve(import.meta.dirname, '..');
 export type RunningServer = { base: string; pid: number; dataDir: string; authSecret: string; stop(): Promise<void> };
 
 /** Starts a child process running `script` (a TypeScript file under the repo) and waits for `healthPath`. */
-export async function startProcess(options: { script: string; env: Record<string, string | undefined>; port: number; healthPath: string; dataDir: string; ownsDataDir: boolean }): Promise<RunningServer> {
+export async function startProcess(options: {
+  script: string;
+  env: Record<string, string | undefined>;
+  port: number;
+  healthPath: string;
+  dataDir: string;
+  ownsDataDir: boolean;
+}): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [key, value] of Object.entries(options.env)) {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', options.script], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -44,7 +55,15 @@ export async function startProcess(options: { script: string; env: Record<string
 
 /** The settings every benchmark process runs with: production, on this port and data folder, quiet logs. */
 export function productionEnv(port: number, dataDir: string): Record<string, string> {
-  return { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' };
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+  };
 }
 
 /** The API server on a seeded database, production-like. */
@@ -97,13 +116,22 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 
 /** Signs bench-<i> in over HTTP and returns the Cookie header value for the session. */
 export async function signIn(base: string, person: number): Promise<string> {
+  return signInAs(base, `bench-${person}@bench.example`);
+}
+
+/** Signs the person with this address (password BENCH_PASSWORD) in over HTTP; returns the Cookie header value. */
+export async function signInAs(base: string, email: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: `bench-${person}@bench.example`, password: BENCH_PASSWORD }),
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
-  if (response.status !== 200) throw new Error(`sign-in of bench-${person} failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  if (response.status !== 200)
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
 
 /** Signs in people 0..count-1, a few at a time (password hashing is the slow part). */

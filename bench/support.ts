@@ -48,7 +48,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -139,7 +141,8 @@ function listensOn(pid: number, port: number): boolean {
   const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
   let inodes: string[];
   try {
-    inodes = ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) => readFileSync(file, 'utf8').split('\n').slice(1))
+    inodes = ['/proc/net/tcp', '/proc/net/tcp6']
+      .flatMap((file) => readFileSync(file, 'utf8').split('\n').slice(1))
       .map((line) => line.trim().split(/\s+/))
       .filter((fields) => fields[1]?.endsWith(hexPort) && fields[3] === '0A')
       .map((fields) => `socket:[${fields[9]}]`);
@@ -163,26 +166,43 @@ export type Person = { id: string; email: string; offerId: string; cookie: strin
  * plus `otherCreators` creators who never sign in, each with an offer too (a longer feed).
  * Returns the people, and every offer id in the database.
  */
-export async function createPeople(databaseUrl: string, options: { count: number; bases: string[]; otherCreators?: number }): Promise<{ people: Person[]; offerIds: string[] }> {
+export async function createPeople(
+  databaseUrl: string,
+  options: { count: number; bases: string[]; otherCreators?: number },
+): Promise<{ people: Person[]; offerIds: string[] }> {
   const db = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   try {
     const hash = await hashPassword(BENCH_PASSWORD);
-    const people: Person[] = Array.from({ length: options.count }, (_, i) => ({ id: `bench${i}`, email: `bench${i}@example.com`, offerId: '', cookie: '', base: options.bases[i % options.bases.length]! }));
+    const people: Person[] = Array.from({ length: options.count }, (_, i) => ({
+      id: `bench${i}`,
+      email: `bench${i}@example.com`,
+      offerId: '',
+      cookie: '',
+      base: options.bases[i % options.bases.length]!,
+    }));
     const creators = Array.from({ length: options.otherCreators ?? 0 }, (_, i) => `creator${i}`);
     const users = [
       ...people.map((p, i) => ({ id: p.id, display_name: `Bench Person ${i}`, email: p.email, email_verified: true })),
-      ...creators.map((id, i) => ({ id, display_name: `Bench Creator ${i}`, email: `${id}@example.com`, email_verified: true })),
+      ...creators.map((id, i) => ({
+        id,
+        display_name: `Bench Creator ${i}`,
+        email: `${id}@example.com`,
+        email_verified: true,
+      })),
     ];
     const offerIds: string[] = [];
     for (let i = 0; i < users.length; i += 1000) {
       const chunk = users.slice(i, i + 1000);
       await db`insert into users ${db(chunk)}`;
-      const rows = await db<{ id: string; user_id: string }[]>`insert into offers ${db(chunk.map((u) => ({ user_id: u.id, title: `Offer of ${u.id}`, media_key: 'offers/bench.jpg', is_approved: true })))} returning id, user_id`;
+      const rows = await db<
+        { id: string; user_id: string }[]
+      >`insert into offers ${db(chunk.map((u) => ({ user_id: u.id, title: `Offer of ${u.id}`, media_key: 'offers/bench.jpg', is_approved: true })))} returning id, user_id`;
       const byUser = new Map(rows.map((row) => [row.user_id, row.id]));
       for (const row of rows) offerIds.push(row.id);
       for (const p of people) p.offerId ||= byUser.get(p.id) ?? '';
     }
-    if (people.length) await db`insert into accounts ${db(people.map((p) => ({ id: `a-${p.id}`, account_id: p.id, provider_id: 'credential', user_id: p.id, password: hash })))}`;
+    if (people.length)
+      await db`insert into accounts ${db(people.map((p) => ({ id: `a-${p.id}`, account_id: p.id, provider_id: 'credential', user_id: p.id, password: hash })))}`;
     return { people, offerIds };
   } finally {
     await db.end();
@@ -192,11 +212,20 @@ export async function createPeople(databaseUrl: string, options: { count: number
 /** Signs everyone in over HTTP, `batch` at a time (password hashing is the slow part), keeping each session cookie. */
 export async function signIn(people: Person[], batch = 10): Promise<void> {
   for (let i = 0; i < people.length; i += batch) {
-    await Promise.all(people.slice(i, i + batch).map(async (p) => {
-      const response = await fetch(`${p.base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: p.base }, body: JSON.stringify({ email: p.email, password: BENCH_PASSWORD }) });
-      if (response.status !== 200) throw new Error(`sign-in failed for ${p.email}: ${response.status}`);
-      await response.body?.cancel();
-      p.cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-    }));
+    await Promise.all(
+      people.slice(i, i + batch).map(async (p) => {
+        const response = await fetch(`${p.base}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: p.base },
+          body: JSON.stringify({ email: p.email, password: BENCH_PASSWORD }),
+        });
+        if (response.status !== 200) throw new Error(`sign-in failed for ${p.email}: ${response.status}`);
+        await response.body?.cancel();
+        p.cookie = response.headers
+          .getSetCookie()
+          .map((line) => line.split(';')[0])
+          .join('; ');
+      }),
+    );
   }
 }

@@ -10,17 +10,18 @@ import { section as webSection } from './web.ts';
 
 function expectFigures(section: Section): void {
   expect(section.figures.length).toBeGreaterThan(0);
-  for (const figure of section.figures) expect(Number.isFinite(figure.value), `${section.title}: ${figure.name} = ${figure.value}`).toBe(true);
+  for (const figure of section.figures)
+    expect(Number.isFinite(figure.value), `${section.title}: ${figure.name} = ${figure.value}`).toBe(true);
 }
 
 describe('browser benchmark sections (smoke)', () => {
-  it('web: measures the first screen\'s script', async () => {
+  it("web: measures the first screen's script", async () => {
     const web = await webSection({ smoke: true, log: () => {} });
     expect(web.title).toBe('Web app');
     expectFigures(web);
   }, 240_000);
 
-  it('media: advances through the feed and times the next video\'s first frame', async () => {
+  it("media: advances through the feed and times the next video's first frame", async () => {
     const media = await mediaSection({ smoke: true, log: () => {} });
     expect(media.title).toBe('Media');
     expectFigures(media);

@@ -16,10 +16,37 @@ import type { BenchSection, Figure, Section, SectionOptions } from './report.ts'
 import { createPostgresBenchDatabase, seededUuid, sharedPostgresDatabase, type BenchDatabase } from './seed.ts';
 import { signInMany, startServer } from './server.ts';
 
-export type WriteSettings = { offers: number; connections: number; seconds: number; warmupSeconds: number; people: number; shared: boolean; ordersPerPerson: number; senders: number };
+export type WriteSettings = {
+  offers: number;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  people: number;
+  shared: boolean;
+  ordersPerPerson: number;
+  senders: number;
+};
 
-export const FULL: WriteSettings = { offers: FEED_FULL.keepSize!, connections: FEED_FULL.connections, seconds: FEED_FULL.seconds, warmupSeconds: FEED_FULL.warmupSeconds, people: FEED_FULL.people, shared: true, ordersPerPerson: 600, senders: 3000 };
-export const SMOKE: WriteSettings = { offers: 200, connections: FEED_SMOKE.connections, seconds: FEED_SMOKE.seconds, warmupSeconds: FEED_SMOKE.warmupSeconds, people: FEED_SMOKE.people, shared: false, ordersPerPerson: 200, senders: 300 };
+export const FULL: WriteSettings = {
+  offers: FEED_FULL.keepSize!,
+  connections: FEED_FULL.connections,
+  seconds: FEED_FULL.seconds,
+  warmupSeconds: FEED_FULL.warmupSeconds,
+  people: FEED_FULL.people,
+  shared: true,
+  ordersPerPerson: 600,
+  senders: 3000,
+};
+export const SMOKE: WriteSettings = {
+  offers: 200,
+  connections: FEED_SMOKE.connections,
+  seconds: FEED_SMOKE.seconds,
+  warmupSeconds: FEED_SMOKE.warmupSeconds,
+  people: FEED_SMOKE.people,
+  shared: false,
+  ordersPerPerson: 200,
+  senders: 300,
+};
 
 export const section: BenchSection = (options) => writesSection(options.smoke ? SMOKE : FULL, options);
 
@@ -40,7 +67,9 @@ function randomVisibleOffer(offers: number): string {
 export async function writesSection(settings: WriteSettings, { log }: SectionOptions): Promise<Section> {
   const seedOptions = { offers: settings.offers, people: settings.people, log };
   log(`writes: ${settings.shared ? 'using' : 'seeding'} PostgreSQL with ${size(settings.offers)} offers`);
-  const database = settings.shared ? await sharedPostgresDatabase(seedOptions) : await createPostgresBenchDatabase(seedOptions);
+  const database = settings.shared
+    ? await sharedPostgresDatabase(seedOptions)
+    : await createPostgresBenchDatabase(seedOptions);
   try {
     return await measureWrites(database, settings, log);
   } finally {
@@ -49,7 +78,11 @@ export async function writesSection(settings: WriteSettings, { log }: SectionOpt
   }
 }
 
-async function measureWrites(database: BenchDatabase, settings: WriteSettings, log: (line: string) => void): Promise<Section> {
+async function measureWrites(
+  database: BenchDatabase,
+  settings: WriteSettings,
+  log: (line: string) => void,
+): Promise<Section> {
   const label = `${size(settings.offers)} offers`;
   const server = await startServer(database);
   const figures: Figure[] = [];
@@ -57,56 +90,100 @@ async function measureWrites(database: BenchDatabase, settings: WriteSettings, l
     const { base } = server;
     const cookies = await signInMany(base, settings.connections);
     const orders = await createUnpaidOrders(database.url!, settings);
-    const image = await sharp({ create: { width: 360, height: 640, channels: 3, background: { r: 200, g: 60, b: 90 } } }).jpeg({ quality: 80 }).toBuffer();
+    const image = await sharp({
+      create: { width: 360, height: 640, channels: 3, background: { r: 200, g: 60, b: 90 } },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer();
 
-    const headersFor = (index: number, extra: Record<string, string> = {}) => ({ cookie: cookies[index % cookies.length]!, origin: base, ...extra });
+    const headersFor = (index: number, extra: Record<string, string> = {}) => ({
+      cookie: cookies[index % cookies.length]!,
+      origin: base,
+      ...extra,
+    });
     const json = (value: unknown) => JSON.stringify(value);
     const measure = async (what: string, requestsFor: (index: number) => AutocannonRequest[]) => {
       const setupClient = (client: AutocannonClient, index: number) => client.setRequests(requestsFor(index));
-      const common = { url: base, connections: settings.connections, requests: [{ method: 'GET', path: '/api/health' }], setupClient };
+      const common = {
+        url: base,
+        connections: settings.connections,
+        requests: [{ method: 'GET', path: '/api/health' }],
+        setupClient,
+      };
       await runLoad({ ...common, seconds: settings.warmupSeconds });
       // Warm-up ends with requests still being processed; their media slots (one per person) must be
       // free before the measured run, or its first uploads are refused as the person's second job.
       await mediaSlotsFree(database.url!);
       const result = await runLoad({ ...common, seconds: settings.seconds });
-      log(`writes: ${what}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${describeFailures(result) ? `, failures ${describeFailures(result)}` : ''} (load ${os.loadavg()[0]!.toFixed(1)})`);
+      log(
+        `writes: ${what}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${describeFailures(result) ? `, failures ${describeFailures(result)}` : ''} (load ${os.loadavg()[0]!.toFixed(1)})`,
+      );
       figures.push(...figuresOf(what, label, result));
       return result;
     };
 
-    await measure('Boost toggle', (index) => [{
-      method: 'POST',
-      headers: headersFor(index),
-      setupRequest: (request) => ({ ...request, path: `/api/offers/${randomVisibleOffer(settings.offers)}/boost` }),
-    }]);
+    await measure('Boost toggle', (index) => [
+      {
+        method: 'POST',
+        headers: headersFor(index),
+        setupRequest: (request) => ({ ...request, path: `/api/offers/${randomVisibleOffer(settings.offers)}/boost` }),
+      },
+    ]);
 
     // A person may send 20 messages a minute, so each connection writes as a different sender every
     // time, from a pool large enough that nobody reaches the limit during the run.
-    const senders = await createSessions(database.url!, settings.senders, server.authSecret, cookies[0]!.split('=')[0]!);
+    const senders = await createSessions(
+      database.url!,
+      settings.senders,
+      server.authSecret,
+      cookies[0]!.split('=')[0]!,
+    );
     await measure('Send message', (index) => {
       let turn = 0;
-      return [{
-        method: 'POST',
-        setupRequest: (request) => {
-          const cookie = senders[(index + settings.connections * turn++) % senders.length]!;
-          return { ...request, path: '/api/messages', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: json({ offerId: randomVisibleOffer(settings.offers), text: 'Hello! Is this still available next week?' }) };
+      return [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const cookie = senders[(index + settings.connections * turn++) % senders.length]!;
+            return {
+              ...request,
+              path: '/api/messages',
+              headers: { cookie, origin: base, 'content-type': 'application/json' },
+              body: json({
+                offerId: randomVisibleOffer(settings.offers),
+                text: 'Hello! Is this still available next week?',
+              }),
+            };
+          },
         },
-      }];
+      ];
     });
 
     await measure('Mark paid', (index) => {
       const queue = orders.get(`bench-${index % cookies.length}`) ?? [];
-      return [{
-        method: 'POST',
-        headers: headersFor(index),
-        // Each order is paid once; a connection that runs out repeats its last one and gets 409s, reported as failures.
-        setupRequest: (request) => ({ ...request, path: `/api/orders/${queue.length > 1 ? queue.shift() : queue[0]}/paid` }),
-      }];
+      return [
+        {
+          method: 'POST',
+          headers: headersFor(index),
+          // Each order is paid once; a connection that runs out repeats its last one and gets 409s, reported as failures.
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/orders/${queue.length > 1 ? queue.shift() : queue[0]}/paid`,
+          }),
+        },
+      ];
     });
 
     await measure('Post offer (360x640 JPEG)', (index) => {
       const body = offerForm(index, image);
-      return [{ method: 'PUT', path: '/api/offers/mine', headers: headersFor(index, { 'content-type': `multipart/form-data; boundary=${body.boundary}` }), body: body.bytes }];
+      return [
+        {
+          method: 'PUT',
+          path: '/api/offers/mine',
+          headers: headersFor(index, { 'content-type': `multipart/form-data; boundary=${body.boundary}` }),
+          body: body.bytes,
+        },
+      ];
     });
   } finally {
     await server.stop();
@@ -125,7 +202,11 @@ async function measureWrites(database: BenchDatabase, settings: WriteSettings, l
 function figuresOf(what: string, label: string, result: LoadResult): Figure[] {
   const failed = describeFailures(result);
   return [
-    { name: `${what}, ${label}${failed ? ` (failures: ${failed})` : ''}`, value: Number(result.rps.toFixed(1)), unit: 'req/s' },
+    {
+      name: `${what}, ${label}${failed ? ` (failures: ${failed})` : ''}`,
+      value: Number(result.rps.toFixed(1)),
+      unit: 'req/s',
+    },
     { name: `${what} p50, ${label}`, value: Number(result.p50.toFixed(2)), unit: 'ms' },
     { name: `${what} p99, ${label}`, value: Number(result.p99.toFixed(2)), unit: 'ms' },
   ];
@@ -135,7 +216,11 @@ function figuresOf(what: string, label: string, result: LoadResult): Figure[] {
 async function mediaSlotsFree(url: string): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    for (
+      const deadline = Date.now() + 30_000;
+      Date.now() < deadline;
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    ) {
       const [row] = await sql<{ held: number }[]>`select count(*)::int as held from media_processing`;
       if (row?.held === 0) return;
     }
@@ -190,10 +275,26 @@ async function createSessions(url: string, count: number, secret: string, cookie
 function offerForm(index: number, image: Buffer): { boundary: string; bytes: Buffer } {
   const boundary = `----gigreelbench${index}`;
   const fields: Record<string, string> = {
-    title: `Bench offer ${index}`, link: 'https://example.com/bench', isPaidOffer: 'false', price: '', paypalLink: '', purchaseNote: '',
-    tags: 'design, bench', description: 'A quick logo for your channel.', musicTrackName: '', musicCreditLink: '',
+    title: `Bench offer ${index}`,
+    link: 'https://example.com/bench',
+    isPaidOffer: 'false',
+    price: '',
+    paypalLink: '',
+    purchaseNote: '',
+    tags: 'design, bench',
+    description: 'A quick logo for your channel.',
+    musicTrackName: '',
+    musicCreditLink: '',
   };
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="offer.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), image, Buffer.from(`\r\n--${boundary}--\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="offer.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { boundary, bytes: Buffer.concat(parts) };
 }

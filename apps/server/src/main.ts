@@ -1,7 +1,8 @@
-/** Reads config, opens the database, starts listening; nothing else. */
+/** Reads config, opens the database, starts the background work and listening; nothing else. */
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { startBackgroundWork } from './background.ts';
 import { grantListedAdmins } from './auth/roles.queries.ts';
 import { loadConfig } from './config.ts';
 import { createDeps } from './create-deps.ts';
@@ -16,7 +17,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({
     level: config.logLevel,
-    ...(process.stdout.isTTY && config.env !== 'production' ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+    ...(process.stdout.isTTY && config.env !== 'production'
+      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      : {}),
   });
   // The lock goes with the process, however it ends.
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
   }
   const deps = createDeps({ config, database, log });
   const app = await buildApp(deps);
+  let queue: Awaited<ReturnType<typeof startBackgroundWork>> | undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -45,9 +49,13 @@ async function main(): Promise<void> {
     // the answer to a request that was in flight (browsers for minutes): close each as it goes idle.
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100).unref();
     try {
-      const drained = await Promise.race([app.close().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), DRAIN_MS).unref())]);
+      const drained = await Promise.race([
+        app.close().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), DRAIN_MS).unref()),
+      ]);
       clearInterval(closeIdle);
       if (!drained) log.warn(`requests still open after ${DRAIN_MS / 1000} s; closing anyway`);
+      await queue?.stop();
       await database.close();
       log.info('database closed');
     } catch (error) {
@@ -64,17 +72,24 @@ async function main(): Promise<void> {
     if (granted) log.info({ granted }, 'admin role granted from ADMIN_EMAILS');
     await refuseExposedDemo(deps);
     if (config.seedDemo) await seedDemoIfEmpty(deps);
+    queue = await startBackgroundWork(deps);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await queue?.stop().catch(() => {});
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }
-  log.info(`GigReel is ready at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`);
+  log.info(
+    `GigReel is ready at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
+  );
 }
 
 main().catch((error: unknown) => {
-  const expected = error instanceof DataDirLockedError || error instanceof UnsafeDemoError || (error instanceof Error && error.message.startsWith('Invalid configuration'));
+  const expected =
+    error instanceof DataDirLockedError ||
+    error instanceof UnsafeDemoError ||
+    (error instanceof Error && error.message.startsWith('Invalid configuration'));
   console.error(expected ? (error as Error).message : error);
   process.exit(1);
 });

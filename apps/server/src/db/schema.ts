@@ -9,167 +9,278 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 // ---- accounts (Better Auth's four tables; column names follow SPEC's "users") ----
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('display_name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('profile_image'),
-  bio: text('bio'),
-  paypalLink: text('paypal_link'),
-  location: text('location'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [
-  // Every lookup by address (sign-up, reset, sending a job, admin) is by lower(email): one index, and no two accounts differing by case.
-  uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('display_name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('profile_image'),
+    bio: text('bio'),
+    paypalLink: text('paypal_link'),
+    location: text('location'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Every lookup by address (sign-up, reset, sending a job, admin) is by lower(email): one index, and no two accounts differing by case.
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Admin creators list and the users export: newest first by keyset (plain DESC, as the queries order).
+    index('users_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
 
-export const sessions = pgTable('sessions', {
-  id: text('id').primaryKey(),
-  token: text('token').notNull().unique(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  ipAddress: text('ip_address'),
-  userAgent: text('user_agent'),
-  /** The admin using the app as this session's user, null otherwise. */
-  impersonatedBy: text('impersonated_by').references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('sessions_user_idx').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    /** The admin using the app as this session's user, null otherwise. */
+    impersonatedBy: text('impersonated_by').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // Deleting an admin finds the sessions they impersonate through this (almost every row is null).
+    index('sessions_impersonated_by_idx')
+      .on(t.impersonatedBy)
+      .where(sql`${t.impersonatedBy} is not null`),
+  ],
+);
 
-export const accounts = pgTable('accounts', {
-  id: text('id').primaryKey(),
-  accountId: text('account_id').notNull(),
-  providerId: text('provider_id').notNull(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  accessToken: text('access_token'),
-  refreshToken: text('refresh_token'),
-  idToken: text('id_token'),
-  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, mode: 'date' }),
-  refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, mode: 'date' }),
-  scope: text('scope'),
-  password: text('password'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('accounts_user_idx').on(t.userId)]);
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, mode: 'date' }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, mode: 'date' }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
 
-export const verifications = pgTable('verifications', {
-  id: text('id').primaryKey(),
-  identifier: text('identifier').notNull(),
-  value: text('value').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('verifications_identifier_idx').on(t.identifier)]);
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
 
 /** Roles live here, never in the browser: SPEC's user_roles (value admin). */
-export const userRoles = pgTable('user_roles', {
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  role: text('role').notNull(),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.role] }), check('user_roles_role_check', sql`${t.role} in ('admin')`)]);
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), check('user_roles_role_check', sql`${t.role} in ('admin')`)],
+);
 
 // ---- offers and engagement ----
-export const offers = pgTable('offers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
-  title: text('title').notNull(),
-  /** Storage key of the feed media ('' while none); served at /media/{key}. */
-  mediaKey: text('media_key').notNull().default(''),
-  mediaType: text('media_type'),
-  posterKey: text('poster_key'),
-  link: text('link').notNull().default(''),
-  isPaidOffer: boolean('is_paid_offer').notNull().default(false),
-  pricePence: integer('price_pence'),
-  currency: text('currency').notNull().default('GBP'),
-  paypalLink: text('paypal_link'),
-  purchaseNote: text('purchase_note'),
-  deliveryMethod: text('delivery_method').notNull().default('file_upload'),
-  isApproved: boolean('is_approved').notNull().default(false),
-  description: text('description'),
-  musicTrackName: text('music_track_name'),
-  musicCreditLink: text('music_credit_link'),
-  category: text('category'),
-  subcategory: text('subcategory'),
-  deliveryTime: text('delivery_time').notNull().default('1-7 days'),
-  revisions: integer('revisions').notNull().default(1),
-  boostCount: integer('boost_count').notNull().default(0),
-  favoriteCount: integer('favorite_count').notNull().default(0),
-  reactionCount: integer('reaction_count').notNull().default(0),
-  shareCount: integer('share_count').notNull().default(0),
-  /** The part of share_count made without an account; the rank weighs it less. */
-  anonymousShareCount: integer('anonymous_share_count').notNull().default(0),
-  hashtagClicks: integer('hashtag_clicks').notNull().default(0),
-  /** Engagement and age folded into one number whose order never changes with time alone. */
-  rankScore: doublePrecision('rank_score').notNull().default(0),
-  /** Moved on by a trigger (migration 0004) whenever what the offer shows changes, so approval names the version reviewed. */
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [
-  index('offers_feed_idx').on(t.rankScore.desc(), t.id.desc()).where(sql`${t.isApproved} and ${t.mediaKey} <> ''`),
-  index('offers_all_rank_idx').on(t.rankScore.desc(), t.id.desc()),
-  check('offers_price_check', sql`${t.pricePence} is null or ${t.pricePence} > 0`),
-  check('offers_paid_check', sql`not ${t.isPaidOffer} or ${t.pricePence} is not null`),
-  check('offers_counts_check', sql`${t.boostCount} >= 0 and ${t.favoriteCount} >= 0 and ${t.reactionCount} >= 0 and ${t.shareCount} >= 0`),
-  check('offers_anonymous_shares_check', sql`${t.anonymousShareCount} between 0 and ${t.shareCount}`),
-]);
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Storage key of the feed media ('' while none); served at /media/{key}. */
+    mediaKey: text('media_key').notNull().default(''),
+    mediaType: text('media_type'),
+    posterKey: text('poster_key'),
+    link: text('link').notNull().default(''),
+    isPaidOffer: boolean('is_paid_offer').notNull().default(false),
+    pricePence: integer('price_pence'),
+    currency: text('currency').notNull().default('GBP'),
+    paypalLink: text('paypal_link'),
+    purchaseNote: text('purchase_note'),
+    deliveryMethod: text('delivery_method').notNull().default('file_upload'),
+    isApproved: boolean('is_approved').notNull().default(false),
+    description: text('description'),
+    musicTrackName: text('music_track_name'),
+    musicCreditLink: text('music_credit_link'),
+    category: text('category'),
+    subcategory: text('subcategory'),
+    deliveryTime: text('delivery_time').notNull().default('1-7 days'),
+    revisions: integer('revisions').notNull().default(1),
+    boostCount: integer('boost_count').notNull().default(0),
+    favoriteCount: integer('favorite_count').notNull().default(0),
+    reactionCount: integer('reaction_count').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
+    /** The part of share_count made without an account; the rank weighs it less. */
+    anonymousShareCount: integer('anonymous_share_count').notNull().default(0),
+    hashtagClicks: integer('hashtag_clicks').notNull().default(0),
+    /** Engagement and age folded into one number whose order never changes with time alone. */
+    rankScore: doublePrecision('rank_score').notNull().default(0),
+    /** Moved on by a trigger (migration 0004) whenever what the offer shows changes, so approval names the version reviewed. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('offers_feed_idx')
+      .on(t.rankScore.desc(), t.id.desc())
+      .where(sql`${t.isApproved} and ${t.mediaKey} <> ''`),
+    index('offers_all_rank_idx').on(t.rankScore.desc(), t.id.desc()),
+    // Title search (q, and the title half of a tag filter) for any word, rare or common.
+    index('offers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // Admin gigs list and the offers export: newest first by keyset.
+    index('offers_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('offers_price_check', sql`${t.pricePence} is null or ${t.pricePence} > 0`),
+    check('offers_paid_check', sql`not ${t.isPaidOffer} or ${t.pricePence} is not null`),
+    check(
+      'offers_counts_check',
+      sql`${t.boostCount} >= 0 and ${t.favoriteCount} >= 0 and ${t.reactionCount} >= 0 and ${t.shareCount} >= 0`,
+    ),
+    check('offers_anonymous_shares_check', sql`${t.anonymousShareCount} between 0 and ${t.shareCount}`),
+  ],
+);
 
-export const tags = pgTable('tags', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-}, (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`)]);
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`)],
+);
 
-export const offerTags = pgTable('offer_tags', {
-  offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
-  tagId: uuid('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.offerId, t.tagId] }), index('offer_tags_tag_idx').on(t.tagId)]);
+export const offerTags = pgTable(
+  'offer_tags',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.tagId] }), index('offer_tags_tag_idx').on(t.tagId)],
+);
 
-export const boosts = pgTable('boosts', {
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('boosts_offer_idx').on(t.offerId)]);
+export const boosts = pgTable(
+  'boosts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.offerId] }),
+    index('boosts_offer_idx').on(t.offerId),
+    // A person's boosted list, newest boost first.
+    index('boosts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.offerId.desc().nullsFirst()),
+  ],
+);
 
-export const favorites = pgTable('favorites', {
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('favorites_offer_idx').on(t.offerId)]);
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('favorites_offer_idx').on(t.offerId)],
+);
 
-export const reactions = pgTable('reactions', {
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
-  emoji: text('emoji').notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  primaryKey({ columns: [t.userId, t.offerId] }),
-  index('reactions_offer_idx').on(t.offerId),
-  check('reactions_emoji_check', sql`${t.emoji} in ('Smart', 'Support', 'Hype', 'Not for Me', 'Watching')`),
-]);
+export const reactions = pgTable(
+  'reactions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.offerId] }),
+    index('reactions_offer_idx').on(t.offerId),
+    check('reactions_emoji_check', sql`${t.emoji} in ('Smart', 'Support', 'Hype', 'Not for Me', 'Watching')`),
+  ],
+);
 
 /**
  * One row per counted share: a person (viewer key "u:" + id) or an anonymous browser at an address
  * (a keyed hash of both) counts once per offer and day. address_key is set for anonymous shares only,
  * so the browsers counted from one address can be capped.
  */
-export const offerShares = pgTable('offer_shares', {
-  offerId: uuid('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
-  day: date('day', { mode: 'string' }).notNull(),
-  viewerKey: text('viewer_key').notNull(),
-  addressKey: text('address_key'),
-  createdAt: createdAt(),
-}, (t) => [
-  primaryKey({ columns: [t.offerId, t.day, t.viewerKey] }),
-  index('offer_shares_address_idx').on(t.offerId, t.day, t.addressKey).where(sql`${t.addressKey} is not null`),
-]);
+export const offerShares = pgTable(
+  'offer_shares',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewerKey: text('viewer_key').notNull(),
+    addressKey: text('address_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.offerId, t.day, t.viewerKey] }),
+    index('offer_shares_address_idx')
+      .on(t.offerId, t.day, t.addressKey)
+      .where(sql`${t.addressKey} is not null`),
+  ],
+);
 
 /** The share route's burst limit: one fixed window per address (a keyed hash), shared by every API process. */
 export const shareBursts = pgTable('share_bursts', {
@@ -179,156 +290,281 @@ export const shareBursts = pgTable('share_bursts', {
 });
 
 // ---- messages and notifications ----
-export const gigMessages = pgTable('gig_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
-  receiverId: text('receiver_id').references(() => users.id, { onDelete: 'set null' }),
-  offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
-  /** The offer's title when sent, so "Re: {title}" survives the offer. */
-  offerTitle: text('offer_title'),
-  message: text('message').notNull(),
-  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
-  createdAt: createdAt(),
-}, (t) => [
-  index('gig_messages_receiver_idx').on(t.receiverId, t.createdAt),
-  index('gig_messages_sender_idx').on(t.senderId, t.createdAt),
-  check('gig_messages_length_check', sql`char_length(${t.message}) between 1 and 1000`),
-]);
+export const gigMessages = pgTable(
+  'gig_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    receiverId: text('receiver_id').references(() => users.id, { onDelete: 'set null' }),
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    /** The offer's title when sent, so "Re: {title}" survives the offer. */
+    offerTitle: text('offer_title'),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('gig_messages_receiver_idx').on(t.receiverId, t.createdAt),
+    index('gig_messages_sender_idx').on(t.senderId, t.createdAt),
+    index('gig_messages_offer_idx')
+      .on(t.offerId)
+      .where(sql`${t.offerId} is not null`),
+    // Admin messages list and the messages export: newest first by keyset.
+    index('gig_messages_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Opening a thread marks what the other person sent and the viewer has not read.
+    index('gig_messages_unread_idx')
+      .on(t.receiverId, t.senderId)
+      .where(sql`${t.readAt} is null`),
+    check('gig_messages_length_check', sql`char_length(${t.message}) between 1 and 1000`),
+  ],
+);
 
-export const notifications = pgTable('notifications', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind').notNull(),
-  title: text('title').notNull(),
-  body: text('body').notNull().default(''),
-  link: text('link').notNull().default('/'),
-  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
-  createdAt: createdAt(),
-}, (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)]);
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link').notNull().default('/'),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // Unread count, mark all read, and opening a thread (its notifications by link): unread rows only.
+    index('notifications_unread_idx')
+      .on(t.userId, t.link)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * One row per pair of people who have written to each other (user_low < user_high): the pair's
+ * latest message and how many messages each side has not read. Written in the message's own
+ * transaction and when a thread is opened (messages.queries.ts), so the conversations list and the
+ * unread badge read a person's rows, never their whole history. Leaving removes a person's rows
+ * (their messages stay, with the side set to null, and have no thread to open).
+ */
+export const conversationSummaries = pgTable(
+  'conversation_summaries',
+  {
+    userLow: text('user_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHigh: text('user_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageId: uuid('last_message_id').notNull(),
+    lastSenderId: text('last_sender_id').notNull(),
+    lastMessage: text('last_message').notNull(),
+    lastOfferTitle: text('last_offer_title'),
+    lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Messages from user_high that user_low has not read; unread_high the other way round. */
+    unreadLow: integer('unread_low').notNull().default(0),
+    unreadHigh: integer('unread_high').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userLow, t.userHigh] }),
+    // A person's conversations newest first, from either side of the pair.
+    index('conversation_summaries_low_idx').on(
+      t.userLow,
+      t.lastAt.desc().nullsFirst(),
+      t.lastMessageId.desc().nullsFirst(),
+    ),
+    index('conversation_summaries_high_idx').on(
+      t.userHigh,
+      t.lastAt.desc().nullsFirst(),
+      t.lastMessageId.desc().nullsFirst(),
+    ),
+    // The unread badge: only the pairs with something unread.
+    index('conversation_summaries_low_unread_idx')
+      .on(t.userLow, t.unreadLow)
+      .where(sql`${t.unreadLow} > 0`),
+    index('conversation_summaries_high_unread_idx')
+      .on(t.userHigh, t.unreadHigh)
+      .where(sql`${t.unreadHigh} > 0`),
+    check('conversation_summaries_pair_check', sql`${t.userLow} < ${t.userHigh}`),
+    check('conversation_summaries_unread_check', sql`${t.unreadLow} >= 0 and ${t.unreadHigh} >= 0`),
+  ],
+);
 
 // ---- private jobs and orders ----
-export const privateJobs = pgTable('private_jobs', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  fromUserId: text('from_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  toUserId: text('to_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  title: text('title').notNull(),
-  description: text('description'),
-  deliveryTime: text('delivery_time').notNull(),
-  budgetPence: integer('budget_pence'),
-  status: text('status').notNull().default('pending'),
-  createdAt: createdAt(),
-}, (t) => [
-  index('private_jobs_to_idx').on(t.toUserId, t.createdAt),
-  index('private_jobs_from_idx').on(t.fromUserId, t.createdAt),
-  check('private_jobs_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'delivered')`),
-  check('private_jobs_budget_check', sql`${t.budgetPence} is null or ${t.budgetPence} >= 0`),
-  check('private_jobs_delivery_check', sql`${t.deliveryTime} in ('1 Day', '2 Days', '3 Days', '1 Week')`),
-]);
+export const privateJobs = pgTable(
+  'private_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fromUserId: text('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: text('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    deliveryTime: text('delivery_time').notNull(),
+    budgetPence: integer('budget_pence'),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('private_jobs_to_idx').on(t.toUserId, t.createdAt),
+    index('private_jobs_from_idx').on(t.fromUserId, t.createdAt),
+    check('private_jobs_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'delivered')`),
+    check('private_jobs_budget_check', sql`${t.budgetPence} is null or ${t.budgetPence} >= 0`),
+    check('private_jobs_delivery_check', sql`${t.deliveryTime} in ('1 Day', '2 Days', '3 Days', '1 Week')`),
+  ],
+);
 
 /** Files attached to a private job; readable by sender, designer and admins only. */
-export const privateJobFiles = pgTable('private_job_files', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  jobId: uuid('job_id').notNull().references(() => privateJobs.id, { onDelete: 'cascade' }),
-  storageKey: text('storage_key').notNull(),
-  fileName: text('file_name').notNull(),
-  contentType: text('content_type').notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('private_job_files_job_idx').on(t.jobId)]);
+export const privateJobFiles = pgTable(
+  'private_job_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => privateJobs.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('private_job_files_job_idx').on(t.jobId)],
+);
 
 /** SPEC's transactions and orders are one thing to a user: one order record, one state machine. */
-export const orders = pgTable('orders', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
-  sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
-  offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
-  jobId: uuid('job_id').references(() => privateJobs.id, { onDelete: 'set null' }),
-  /** Title and price as they were when ordered; the offer may change or go. */
-  title: text('title').notNull(),
-  pricePence: integer('price_pence'),
-  currency: text('currency').notNull().default('GBP'),
-  status: text('status').notNull().default('awaiting_payment'),
-  paypalLink: text('paypal_link'),
-  deliveryKey: text('delivery_key'),
-  deliveryFileName: text('delivery_file_name'),
-  deliveryContentType: text('delivery_content_type'),
-  deliveryMessage: text('delivery_message'),
-  createdAt: createdAt(),
-  paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
-  deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
-  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
-}, (t) => [
-  index('orders_buyer_idx').on(t.buyerId, t.createdAt),
-  index('orders_seller_idx').on(t.sellerId, t.createdAt),
-  index('orders_status_idx').on(t.status),
-  check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'paid', 'delivered', 'completed')`),
-  check('orders_price_check', sql`${t.pricePence} is null or ${t.pricePence} >= 0`),
-]);
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    jobId: uuid('job_id').references(() => privateJobs.id, { onDelete: 'set null' }),
+    /** Title and price as they were when ordered; the offer may change or go. */
+    title: text('title').notNull(),
+    pricePence: integer('price_pence'),
+    currency: text('currency').notNull().default('GBP'),
+    status: text('status').notNull().default('awaiting_payment'),
+    paypalLink: text('paypal_link'),
+    deliveryKey: text('delivery_key'),
+    deliveryFileName: text('delivery_file_name'),
+    deliveryContentType: text('delivery_content_type'),
+    deliveryMessage: text('delivery_message'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('orders_seller_idx').on(t.sellerId, t.createdAt),
+    index('orders_status_idx').on(t.status),
+    index('orders_offer_idx').on(t.offerId),
+    index('orders_job_idx')
+      .on(t.jobId)
+      .where(sql`${t.jobId} is not null`),
+    // The transactions export: newest first by keyset.
+    index('orders_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'paid', 'delivered', 'completed')`),
+    check('orders_price_check', sql`${t.pricePence} is null or ${t.pricePence} >= 0`),
+  ],
+);
 
-export const orderMessages = pgTable('order_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  senderRole: text('sender_role').notNull(),
-  messageKey: text('message_key').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [
-  index('order_messages_order_idx').on(t.orderId, t.sentAt),
-  check('order_messages_role_check', sql`${t.senderRole} in ('buyer', 'seller')`),
-]);
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    senderRole: text('sender_role').notNull(),
+    messageKey: text('message_key').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_messages_order_idx').on(t.orderId, t.sentAt),
+    check('order_messages_role_check', sql`${t.senderRole} in ('buyer', 'seller')`),
+  ],
+);
 
 // ---- media processing ----
 /** One media job at a time per person, across every API process: a row while their upload is processed. */
 export const mediaProcessing = pgTable('media_processing', {
-  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
 // ---- security and audit ----
-export const loginAttempts = pgTable('login_attempts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  ipAddress: text('ip_address').notNull(),
-  success: boolean('success').notNull(),
-  attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  /** False for attempts refused by the limiter and for failures cleared by an unlock link or a reset. */
-  countsTowardLimit: boolean('counts_toward_limit').notNull().default(true),
-}, (t) => [
-  index('login_attempts_lookup_idx').on(t.email, t.ipAddress, t.attemptedAt),
-  index('login_attempts_account_idx').on(t.email, t.attemptedAt).where(sql`not ${t.success} and ${t.countsTowardLimit}`),
-]);
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    success: boolean('success').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** False for attempts refused by the limiter and for failures cleared by an unlock link or a reset. */
+    countsTowardLimit: boolean('counts_toward_limit').notNull().default(true),
+  },
+  (t) => [
+    index('login_attempts_lookup_idx').on(t.email, t.ipAddress, t.attemptedAt),
+    index('login_attempts_account_idx')
+      .on(t.email, t.attemptedAt)
+      .where(sql`not ${t.success} and ${t.countsTowardLimit}`),
+  ],
+);
 
 /** One row per account created, by the address it came from: the sign-up quota counts these. */
-export const signUps = pgTable('sign_ups', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  ipAddress: text('ip_address').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('sign_ups_address_idx').on(t.ipAddress, t.createdAt)]);
+export const signUps = pgTable(
+  'sign_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ipAddress: text('ip_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_ups_address_idx').on(t.ipAddress, t.createdAt)],
+);
 
-export const securityLogs = pgTable('security_logs', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  event: text('event').notNull(),
-  ipAddress: text('ip_address'),
-  details: jsonb('details'),
-  createdAt: createdAt(),
-}, (t) => [index('security_logs_created_idx').on(t.createdAt)]);
+export const securityLogs = pgTable(
+  'security_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    event: text('event').notNull(),
+    ipAddress: text('ip_address'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_logs_created_idx').on(t.createdAt), index('security_logs_user_idx').on(t.userId)],
+);
 
 /**
  * Every write made while impersonating and every admin's own change, with its answer. The ids are
  * plain text, not foreign keys: the trail outlives the accounts it names.
  */
-export const auditLog = pgTable('audit_log', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  adminId: text('admin_id'),
-  actingAsUserId: text('acting_as_user_id'),
-  method: text('method').notNull(),
-  /** The route the router matched (null when none did); path is the address as it was sent. */
-  route: text('route'),
-  path: text('path').notNull(),
-  action: text('action'),
-  targetKind: text('target_kind'),
-  targetId: text('target_id'),
-  targetLabel: text('target_label'),
-  status: integer('status').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('audit_log_created_id_idx').on(t.createdAt.desc(), t.id.desc())]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: text('admin_id'),
+    actingAsUserId: text('acting_as_user_id'),
+    method: text('method').notNull(),
+    /** The route the router matched (null when none did); path is the address as it was sent. */
+    route: text('route'),
+    path: text('path').notNull(),
+    action: text('action'),
+    targetKind: text('target_kind'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    status: integer('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_id_idx').on(t.createdAt.desc(), t.id.desc())],
+);

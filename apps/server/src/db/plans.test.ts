@@ -1,0 +1,370 @@
+/**
+ * Each endpoint's main statement uses its index, so a change that drops an index or
+ * rewrites a query past it fails here, not only in the benchmark. The statements are the real ones:
+ * each query function runs against a small seeded database while the driver's calls are recorded,
+ * and the recorded statement is explained with its own values. The tables are small, so a scan
+ * would be cheapest; with scans priced out (enable_seqscan = off, inside a transaction) the plan
+ * shows whether an index can serve the query, and which. For a list, bitmap scans, sorts and hash
+ * joins are priced out too: a plan without a sort on the list's order then exists only if the index
+ * gives that order. Searches keep them: a rare word's matches come from a bitmap (GIN) and are sorted.
+ * SHOW_PLANS=1 prints every statement with its plan.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/databases.ts';
+import { listAudit, listCreators, listGigs, listMessages } from '../admin/admin.queries.ts';
+import { readExportBatch } from '../admin/export.queries.ts';
+import { selectBoostedOffers } from '../engagement/engagement.queries.ts';
+import { findFeedTag, selectFeedPage } from '../feed/feed.queries.ts';
+import { listJobs, ordersOfJobs } from '../jobs/jobs.queries.ts';
+import { conversations, markThreadRead } from '../messages/messages.queries.ts';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markMessageNotificationsRead,
+} from '../notifications/notifications.queries.ts';
+import { listOrdersOf } from '../orders/orders.queries.ts';
+import { unreadCounts } from '../realtime/realtime.queries.ts';
+import { migrationsFolder, type Database } from './connection.ts';
+
+let database: Database;
+let drop: () => Promise<void>;
+
+type Statement = { text: string; params: unknown[]; options: unknown };
+
+/**
+ * The statements a call sends, in order: the driver's query method is wrapped while it runs
+ * (PGlite's query, postgres-js's unsafe; drizzle and Database.query both go through them).
+ */
+async function statementsOf(run: () => Promise<unknown>): Promise<Statement[]> {
+  const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
+  const method = database.kind === 'pglite' ? 'query' : 'unsafe';
+  const original = client[method] as (...args: unknown[]) => unknown;
+  const seen: Statement[] = [];
+  client[method] = function (this: unknown, ...args: unknown[]) {
+    seen.push({ text: String(args[0]), params: Array.isArray(args[1]) ? args[1] : [], options: args[2] });
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    client[method] = original;
+  }
+  return seen;
+}
+
+/** The one statement of a call that matches. */
+async function statementOf(run: () => Promise<unknown>, match: RegExp): Promise<Statement> {
+  const found = (await statementsOf(run)).filter((statement) => match.test(statement.text));
+  expect(
+    found.map((statement) => statement.text),
+    String(match),
+  ).toHaveLength(1);
+  return found[0]!;
+}
+
+/** $1, $2 ... back into drizzle parameters, so the statement can be explained inside a transaction. */
+function bind(text: string, params: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let at = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(at, match.index)), sql`${params[Number(match[1]) - 1]}`);
+    at = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(at)));
+  return sql.join(chunks);
+}
+
+const SEARCH = ['enable_seqscan', 'enable_hashjoin'];
+const LIST = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashjoin'];
+
+/** EXPLAIN of the statement with its values, the given plan kinds priced out. */
+async function planOf(statement: Statement, off: string[] = LIST): Promise<string> {
+  const plan = await database.db.transaction(async (tx) => {
+    for (const setting of off) await tx.execute(sql.raw(`set local ${setting} = off`));
+    const result: unknown = await tx.execute(sql.join([sql.raw('explain '), bind(statement.text, statement.params)]));
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+      Record<string, string>
+    >;
+    return rows.map((row) => Object.values(row)[0]).join('\n');
+  });
+  if (process.env.SHOW_PLANS) console.log(`${statement.text.slice(0, 300)}\n${plan}\n`);
+  return plan;
+}
+
+const planFor = async (run: () => Promise<unknown>, match: RegExp, off: string[] = LIST) =>
+  planOf(await statementOf(run, match), off);
+
+/**
+ * Whether the plan has a full Sort on this column (an Incremental Sort finishing an index's order
+ * does not count, nor the sort of a card's tag names).
+ */
+const sortsOn = (plan: string, column: string) =>
+  new RegExp(`(?<!Incremental )Sort {2}\\(cost[^\\n]*\\n\\s*Sort Key: [^\\n]*\\b${column}\\b`).test(plan);
+
+const query = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
+const uuid = (prefix: string, n: string) =>
+  `('00000000-0000-4000-8000-' || lpad(to_hex(${prefix} * 65536 + ${n}), 12, '0'))::uuid`;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  // 2,000 people; 1,500 approved offers with media (every third title says "design"; one says
+  // "zanzibar"); tag 'common' on 40% of offers and 'rare' on two; one busy person (u1) with boosts,
+  // conversations, notifications, orders and private jobs on both sides.
+  await query(`insert into users (id, display_name, email, created_at)
+    select 'u' || i, 'Person ' || i, 'p' || i || '@example.com', now() - i * interval '1 minute' from generate_series(0, 1999) i`);
+  await query(`insert into user_roles (user_id, role) values ('u0', 'admin')`);
+  await query(`insert into offers (id, user_id, title, media_key, is_approved, rank_score, created_at)
+    select ${uuid('1', 'i')}, 'u' || i,
+      case when i = 777 then 'Zanzibar travel reels' when i % 3 = 0 then 'Logo design in a day ' || i else 'Beats and reels ' || i end,
+      'offers/' || i || '.mp4', i % 10 <> 9, i * 1.5, now() - i * interval '1 minute'
+    from generate_series(0, 1499) i`);
+  await query(`insert into tags (id, name) select ${uuid('2', 'i')}, 'tag' || i from generate_series(0, 199) i`);
+  await query(
+    `insert into tags (id, name) values ('00000000-0000-4000-8000-00000000aaaa', 'common'), ('00000000-0000-4000-8000-00000000bbbb', 'rare')`,
+  );
+  await query(
+    `insert into offer_tags (offer_id, tag_id) select ${uuid('1', 'i')}, ${uuid('2', 'i % 200')} from generate_series(0, 1499) i`,
+  );
+  await query(
+    `insert into offer_tags (offer_id, tag_id) select ${uuid('1', 'i')}, '00000000-0000-4000-8000-00000000aaaa' from generate_series(0, 1499) i where i % 5 < 2`,
+  );
+  await query(
+    `insert into offer_tags (offer_id, tag_id) values (${uuid('1', '3')}, '00000000-0000-4000-8000-00000000bbbb'), (${uuid('1', '1001')}, '00000000-0000-4000-8000-00000000bbbb')`,
+  );
+  await query(`insert into boosts (user_id, offer_id, created_at)
+    select 'u' || (i % 400), ${uuid('1', '(i * 7) % 1500')}, now() - i * interval '1 second' from generate_series(0, 3999) i on conflict do nothing`);
+  await query(`insert into gig_messages (id, sender_id, receiver_id, message, created_at, read_at)
+    select ${uuid('3', 'i')}, case when i % 2 = 0 then 'u1' else 'u' || (2 + i % 600) end, case when i % 2 = 0 then 'u' || (2 + i % 600) else 'u1' end,
+      'Hello ' || i, now() - i * interval '1 minute', case when i % 7 = 0 then null else now() end
+    from generate_series(0, 2999) i`);
+  await query(`insert into gig_messages (sender_id, receiver_id, message, created_at)
+    select 'u' || (10 + i % 900), 'u' || (20 + i % 800), 'Hi ' || i, now() - i * interval '1 minute' from generate_series(0, 2999) i where (10 + i % 900) <> (20 + i % 800)`);
+  // The summary as migration 0007 builds it from the messages (its backfill statement).
+  const migration = readFileSync(path.join(migrationsFolder, '0007_indexes_search_conversations.sql'), 'utf8').split(
+    '--> statement-breakpoint',
+  );
+  await query(migration.find((statement) => statement.includes('INSERT INTO "conversation_summaries"'))!);
+  await query(`insert into notifications (user_id, kind, title, link, created_at, read_at)
+    select 'u' || (i % 50), case when i % 3 = 0 then 'message' else 'order_paid' end, 'Note ' || i, '/messages/u' || (i % 40), now() - i * interval '1 minute',
+      case when i % 4 = 0 then null else now() end
+    from generate_series(0, 3999) i`);
+  await query(`insert into private_jobs (id, from_user_id, to_user_id, title, delivery_time, created_at)
+    select ${uuid('4', 'i')}, 'u' || (i % 60), 'u' || (100 + i % 70), 'Job ' || i, '1 Day', now() - i * interval '1 minute' from generate_series(0, 1999) i`);
+  await query(`insert into orders (buyer_id, seller_id, offer_id, job_id, title, created_at)
+    select 'u' || (i % 80), 'u' || (200 + i % 90), case when i % 4 = 0 then null else ${uuid('1', 'i % 1500')} end, case when i % 4 = 0 then ${uuid('4', 'i % 2000')} end,
+      'Order ' || i, now() - i * interval '1 minute' from generate_series(0, 2999) i`);
+  await query(`insert into audit_log (admin_id, method, path, status, created_at)
+    select 'u0', 'POST', '/api/admin/x', 200, now() - i * interval '1 minute' from generate_series(0, 1999) i`);
+  // VACUUM moves the trigram index's pending entries into the index and gives the planner its sizes.
+  await query('vacuum analyze');
+});
+afterAll(async () => drop());
+
+describe('the feed search (planned for its values, never a prepared statement)', () => {
+  const page = { wholeFeed: false, after: null, limit: 51 };
+  const search = (options: { q?: string; tag?: string }) => () => selectFeedPage(database.db, { ...page, ...options });
+  const main = /"offers"\."title"|"hit"/;
+  const searchPlan = (options: { q?: string; tag?: string }) => planFor(search(options), main, SEARCH);
+
+  it('a rare word comes from the trigram index; a common one walks the rank index', async () => {
+    const rare = await searchPlan({ q: 'zanzibar' });
+    expect(rare).toMatch(/Bitmap Index Scan on offers_title_trgm_idx/);
+    const common = await searchPlan({ q: 'design' });
+    expect(common).toMatch(/Index Scan using offers_feed_idx/);
+    expect(sortsOn(common, 'rank_score')).toBe(false);
+    expect((await search({ q: 'zanzibar' })()).map((row) => row.title)).toEqual(['Zanzibar travel reels']);
+  });
+
+  it('a tag is looked up first (one probe), then offers with it by offer_tags_tag_idx, with the title matches', async () => {
+    const lookup = await planFor(() => findFeedTag(database.db, 'rare'), /"tags"/, SEARCH);
+    expect(lookup).toMatch(/Index Scan using tags_name_lower_idx/);
+    const rare = await searchPlan({ tag: 'rare' });
+    expect(rare).toMatch(/offer_tags_tag_idx/);
+    expect(rare).toMatch(/offers_title_trgm_idx/);
+    const common = await searchPlan({ tag: 'common' });
+    expect(common).toMatch(/Index (Only )?Scan using offers_feed_idx on offers hit/);
+    const rows = await search({ tag: 'rare' })();
+    expect(rows.map((row) => row.id).sort()).toEqual([
+      '00000000-0000-4000-8000-000000010003',
+      '00000000-0000-4000-8000-0000000103e9',
+    ]);
+  });
+
+  it('pages through exactly the offers with the tag or the word in the title, in rank order', async () => {
+    const expected = await query<{ id: string }>(`
+      select o.id from offers o where o.is_approved and o.media_key <> '' and o.title ilike '%design%'
+        and (exists (select 1 from offer_tags ot join tags t on t.id = ot.tag_id where ot.offer_id = o.id and t.name = 'common') or o.title ilike '%common%')
+      order by o.rank_score desc, o.id desc`);
+    expect(expected.length).toBeGreaterThan(51);
+    const seen: string[] = [];
+    for (let after: { score: number; id: string } | null = null; ;) {
+      const rows = await selectFeedPage(database.db, { ...page, after, q: 'design', tag: 'common' });
+      seen.push(...rows.map((row) => row.id));
+      if (rows.length < 51) break;
+      const last = rows[rows.length - 1]!;
+      after = { score: last.rankScore, id: last.id };
+    }
+    expect(seen).toEqual(expected.map((row) => row.id));
+  });
+
+  it('an unknown tag costs the lookup and the title search, nothing of offer_tags', async () => {
+    const statements = await statementsOf(search({ tag: 'nosuchtag' }));
+    expect(statements).toHaveLength(2);
+    expect(statements.some((statement) => /"offer_tags"\."tag_id" = \$|union all/.test(statement.text))).toBe(false);
+    expect(await planOf(statements[1]!, SEARCH)).toMatch(/offers_title_trgm_idx/);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('sends searches as unnamed statements on PostgreSQL', async () => {
+    const statements = await statementsOf(search({ q: 'zanzibar', tag: 'rare' }));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements)
+      expect((statement.options as { prepare?: boolean } | undefined)?.prepare).toBeFalsy();
+  });
+});
+
+describe('messages and notifications', () => {
+  it('the conversations list walks both sides of the summary in order', async () => {
+    const plan = await planFor(() => conversations(database, 'u1'), /conversation_summaries/);
+    expect(plan).toMatch(/Index Scan using conversation_summaries_low_idx/);
+    expect(plan).toMatch(/Index Scan using conversation_summaries_high_idx/);
+    expect(sortsOn(plan, 'last_at')).toBe(false);
+    expect(plan).not.toMatch(/gig_messages/);
+  });
+
+  it('unread counts read the unread partial indexes only', async () => {
+    const statements = await statementsOf(() => unreadCounts(database.db, 'u1'));
+    const messages = statements.find((statement) => statement.text.includes('conversation_summaries'))!;
+    const notes = statements.find((statement) => statement.text.includes('"notifications"'))!;
+    const messagePlan = await planOf(messages);
+    expect(messagePlan).toMatch(/conversation_summaries_low_unread_idx/);
+    expect(messagePlan).toMatch(/conversation_summaries_high_unread_idx/);
+    expect(await planOf(notes)).toMatch(/notifications_unread_idx/);
+  });
+
+  it('opening a thread and mark all read find the unread rows by their partial indexes', async () => {
+    const now = new Date();
+    const [sender] = await query<{ id: string }>(
+      `select sender_id as id from gig_messages where receiver_id = 'u1' and read_at is null limit 1`,
+    );
+    const statements = await statementsOf(() => markThreadRead(database.db, 'u1', sender!.id, now));
+    expect(await planOf(statements.find((statement) => /^update "gig_messages"/.test(statement.text))!)).toMatch(
+      /gig_messages_unread_idx/,
+    );
+    expect(
+      await planOf(statements.find((statement) => /^update "conversation_summaries"/.test(statement.text))!),
+    ).toMatch(/conversation_summaries_user_low_user_high_pk/);
+    expect(await planFor(() => markAllNotificationsRead(database.db, 'u1', now), /"notifications"/)).toMatch(
+      /notifications_unread_idx/,
+    );
+    expect(
+      await planFor(() => markMessageNotificationsRead(database.db, 'u1', '/messages/u2', now), /"notifications"/),
+    ).toMatch(/notifications_unread_idx/);
+  });
+
+  it('the notifications list walks notifications_user_idx', async () => {
+    const plan = await planFor(() => listNotifications(database.db, 'u1'), /"notifications"/);
+    expect(plan).toMatch(/Index Scan Backward using notifications_user_idx/);
+    expect(sortsOn(plan, 'created_at')).toBe(false);
+  });
+});
+
+describe('lists', () => {
+  it('the boosted list walks boosts_user_created_idx in order', async () => {
+    const plan = await planFor(() => selectBoostedOffers(database.db, 'u1', 50), /"boosts"/);
+    expect(plan).toMatch(/Index (Only )?Scan using boosts_user_created_idx/);
+    expect(sortsOn(plan, 'created_at')).toBe(false);
+  });
+
+  it('orders lists walk the buyer and seller indexes', async () => {
+    for (const [person, role] of [
+      ['u1', 'buyer'],
+      ['u201', 'seller'],
+    ] as const) {
+      const plan = await planFor(() => listOrdersOf(database.db, person, role), /"orders"/);
+      expect(plan).toMatch(new RegExp(`Index Scan Backward using orders_${role}_idx`));
+      expect(sortsOn(plan, 'created_at')).toBe(false);
+    }
+  });
+
+  it('private jobs sent and inbox walk their indexes; their orders come by orders_job_idx', async () => {
+    for (const [person, side, index] of [
+      ['u1', 'sent', 'private_jobs_from_idx'],
+      ['u101', 'inbox', 'private_jobs_to_idx'],
+    ] as const) {
+      const plan = await planFor(() => listJobs(database.db, person, side), /"private_jobs"/);
+      expect(plan).toMatch(new RegExp(`Index Scan Backward using ${index}`));
+      expect(sortsOn(plan, 'created_at')).toBe(false);
+    }
+    const jobIds = (await query<{ id: string }>(`select id from private_jobs where from_user_id = 'u1' limit 20`)).map(
+      (row) => row.id,
+    );
+    expect(await planFor(() => ordersOfJobs(database.db, jobIds), /"orders"/)).toMatch(/orders_job_idx/);
+  });
+});
+
+describe('admin lists and the export, newest first by keyset', () => {
+  const cursorOf = async (table: string) => {
+    const [row] = await query<{ at: string; id: string }>(
+      `select created_at::text as at, id::text as id from ${table} order by created_at desc, id desc offset 60 limit 1`,
+    );
+    return row!;
+  };
+
+  it('creators, gigs and messages walk their (created_at desc, id desc) indexes, first page and after a cursor', async () => {
+    for (const cursor of [null, await cursorOf('users')]) {
+      const plan = await planFor(() => listCreators(database.db, { cursor }), /"users"/);
+      expect(plan).toMatch(/Index Scan using users_created_id_idx/);
+      expect(sortsOn(plan, 'created_at')).toBe(false);
+    }
+    for (const cursor of [null, await cursorOf('offers')]) {
+      const plan = await planFor(() => listGigs(database.db, cursor), /"offers"/);
+      expect(plan).toMatch(/Index Scan using offers_created_id_idx/);
+      expect(sortsOn(plan, 'created_at')).toBe(false);
+    }
+    for (const cursor of [null, await cursorOf('gig_messages')]) {
+      const plan = await planFor(() => listMessages(database, cursor), /order by m\.created_at desc/);
+      expect(plan).toMatch(/Index Scan using gig_messages_created_id_idx/);
+      expect(sortsOn(plan, 'created_at')).toBe(false);
+    }
+  });
+
+  it('each export batch walks its table’s (created_at desc, id desc) index', async () => {
+    const tables = { users: 'users', offers: 'offers', transactions: 'orders', messages: 'gig_messages' } as const;
+    for (const [name, table] of Object.entries(tables) as Array<[keyof typeof tables, string]>) {
+      for (const after of [null, await cursorOf(table)]) {
+        const plan = await planFor(() => readExportBatch(database, name, after, 2000), /order by t\.created_at desc/);
+        expect(plan, `${name} after ${JSON.stringify(after)}`).toMatch(
+          new RegExp(`Index Scan using ${table}_created_id_idx`),
+        );
+        expect(sortsOn(plan, 'created_at')).toBe(false);
+      }
+    }
+  });
+
+  it('the audit log walks audit_log_created_id_idx', async () => {
+    const [row] = await query<{ at: string; id: string }>(
+      'select created_at::text as at, id::text as id from audit_log order by created_at desc, id desc offset 60 limit 1',
+    );
+    for (const cursor of [null, row!]) {
+      const plan = await planFor(() => listAudit(database, cursor), /from audit_log/);
+      expect(plan).toMatch(/Index Scan using audit_log_created_id_idx/);
+      expect(sortsOn(plan, 'created_at')).toBe(false);
+    }
+  });
+});
+
+describe('foreign keys', () => {
+  it('every foreign key column leads an index, so deleting the row it points at never scans the table', async () => {
+    const missing = await query<{ name: string }>(`
+      select c.conrelid::regclass || '.' || a.attname as name
+      from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.connamespace = 'public'::regnamespace
+        and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])
+      order by 1`);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+/** Explore's popular hashtags: read from a rollup that the job queue recounts in the background. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PopularTag } from '@gigreel/core';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { startBackgroundWork } from '../background.ts';
+import { seedOffer } from '../offers/offers.test-support.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const popularTags = async (): Promise<PopularTag[]> => (await t.client().get('/api/explore/tags')).json().tags;
+
+describe('GET /api/explore/tags', () => {
+  it('ranks tags by 2 x boosts + favourites, with offer counts, over visible offers only, once the background job has recounted them', async () => {
+    const hot = await seedOffer(t, (await t.createUser()).id, { tags: 'hotTag, shared' });
+    const warm = await seedOffer(t, (await t.createUser()).id, { tags: 'warm, SHARED' });
+    await seedOffer(t, (await t.createUser()).id, { tags: 'ghost', approved: false });
+    const fans = [await t.signedIn(), await t.signedIn()];
+    for (const fan of fans) await fan.post(`/api/offers/${hot}/boost`);
+    await fans[0]!.post(`/api/offers/${warm}/favorite`);
+    // The answer is the rollup's: nothing counted yet, however many offers there are.
+    const before = await t.client().get('/api/explore/tags');
+    expect(before.headers['cache-control']).toContain('public');
+    expect(before.json().tags).toEqual([]);
+
+    const queue = await startBackgroundWork(t.deps);
+    try {
+      await expect
+        .poll(async () => (await popularTags()).find((tag) => tag.name === 'shared'), {
+          timeout: 20_000,
+          interval: 100,
+        })
+        .toMatchObject({ offerCount: 2, engagementScore: 5 });
+    } finally {
+      await queue.stop();
+    }
+    const tags = await popularTags();
+    expect(tags.find((tag) => tag.name === 'hottag')).toMatchObject({ offerCount: 1, engagementScore: 4 });
+    expect(tags.find((tag) => tag.name === 'ghost')).toBeUndefined();
+    expect(tags.map((tag) => tag.rank)).toEqual(tags.map((_, i) => i + 1));
+    const scores = tags.map((tag) => tag.engagementScore);
+    expect(scores).toEqual([...scores].sort((x, y) => y - x));
+  });
+});

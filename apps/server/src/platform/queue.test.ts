@@ -1,0 +1,61 @@
+/** The job queue (pg-boss) on the product's own database, on PGlite and on PostgreSQL alike. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { startQueue } from './queue.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const jobsNamed = async (name: string) =>
+  Number(
+    (
+      await t.deps.database.query<{ count: string }>('select count(*) as count from pgboss.job where name = $1', [name])
+    )[0]?.count,
+  );
+
+describe('the job queue', () => {
+  it('runs a job asked for by two processes at once a single time', async () => {
+    const [first, second] = [
+      await startQueue(t.deps.database, t.deps.log, { pollSeconds: 0.5 }),
+      await startQueue(t.deps.database, t.deps.log, { pollSeconds: 0.5 }),
+    ];
+    let runs = 0;
+    let done!: () => void;
+    const ran = new Promise<void>((resolve) => (done = resolve));
+    try {
+      for (const queue of [first, second])
+        await queue.every('test.once', '0 0 1 1 *', async () => {
+          runs += 1;
+          done();
+        });
+      await Promise.all([first.runSoon('test.once'), second.runSoon('test.once')]);
+      await ran;
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
+    expect(await jobsNamed('test.once')).toBe(1);
+    expect(runs).toBe(1);
+  });
+
+  it('retries a job that failed', async () => {
+    const queue = await startQueue(t.deps.database, t.deps.log, { pollSeconds: 0.5 });
+    let attempts = 0;
+    let done!: () => void;
+    const succeeded = new Promise<void>((resolve) => (done = resolve));
+    try {
+      await queue.every('test.retry', '0 0 1 1 *', async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('the first attempt fails');
+        done();
+      });
+      await queue.runSoon('test.retry');
+      await succeeded;
+    } finally {
+      await queue.stop();
+    }
+    expect(attempts).toBe(2);
+  }, 30_000);
+});

@@ -1,0 +1,70 @@
+/**
+ * Background work on a real job queue in the product's own database (pg-boss): recurring work runs
+ * once per schedule across every process (a deploy's replicas share one queue), jobs survive a
+ * restart, and failures are retried. On the embedded database the queue runs on the same PGlite
+ * through its `db` adapter, so `npm start` needs nothing more. docs/decisions/0007-job-queue.md says why.
+ */
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/connection.ts';
+
+type JobHandler = () => Promise<void>;
+
+export type Queue = {
+  /** Runs `handler` on `cron` (UTC, minute resolution), once across all processes. */
+  every(name: string, cron: string, handler: JobHandler): Promise<void>;
+  /** Asks for one run of a named job now (one waiting at a time: asking twice does not run it twice). */
+  runSoon(name: string): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type QueueOptions = {
+  /** How often a process looks for work, in seconds (pg-boss's minimum is 0.5). */
+  pollSeconds?: number;
+};
+
+export async function startQueue(
+  database: Database,
+  log: FastifyBaseLogger,
+  options: QueueOptions = {},
+): Promise<Queue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    schema: 'pgboss',
+  });
+  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  const pollingIntervalSeconds = options.pollSeconds ?? 2;
+  const handlers = new Map<string, JobHandler>();
+
+  const ensure = async (name: string, handler: JobHandler) => {
+    if (handlers.has(name)) return;
+    handlers.set(name, handler);
+    // "stately": at most one job of this name waiting and one running, however many processes ask.
+    await boss.createQueue(name, { name, policy: 'stately', retryLimit: 2, retryDelay: 5, expireInSeconds: 120 });
+    await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
+      const started = Date.now();
+      try {
+        await handler();
+        log.debug({ job: name, ms: Date.now() - started }, 'background job done');
+      } catch (error) {
+        log.error({ err: error, job: name }, 'background job failed');
+        throw error;
+      }
+    });
+  };
+
+  return {
+    async every(name, cron, handler) {
+      await ensure(name, handler);
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
+    },
+    async runSoon(name) {
+      if (!handlers.has(name)) throw new Error(`no job named ${name}`);
+      await boss.send(name, {});
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}
