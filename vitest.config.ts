@@ -8,13 +8,34 @@ process.env.GIGREEL_TEST_RUN ??= `v${process.pid}`;
  * unit needs no database or server, api builds the app in process on a test database, slow starts
  * server processes or the benchmarks. A new server test lands in api unless listed here.
  */
-const SLOW = ['apps/server/src/main.test.ts', 'apps/server/src/crash.test.ts', 'apps/server/src/scale-out.test.ts', 'apps/server/src/realtime/realtime.multiprocess.test.ts', 'bench/**/*.test.ts'];
-const PURE_SERVER = ['apps/server/src/config.test.ts', 'apps/server/src/feed/feed.flights.test.ts', 'apps/server/src/platform/media.test.ts'];
+const SLOW = [
+  'apps/server/src/main.test.ts',
+  'apps/server/src/crash.test.ts',
+  'apps/server/src/scale-out.test.ts',
+  'apps/server/src/realtime/realtime.multiprocess.test.ts',
+  'bench/**/*.test.ts',
+];
+const PURE_SERVER = [
+  'apps/server/src/config.test.ts',
+  'apps/server/src/feed/feed.flights.test.ts',
+  'apps/server/src/platform/media.test.ts',
+];
 const TIERS = {
-  unit: { include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', ...PURE_SERVER], exclude: [] as string[] },
+  unit: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', ...PURE_SERVER],
+    exclude: [] as string[],
+  },
   api: { include: ['apps/server/src/**/*.test.ts'], exclude: [...SLOW, ...PURE_SERVER] },
   slow: { include: SLOW, exclude: [] as string[] },
-  all: { include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'bench/**/*.test.ts'], exclude: [] as string[] },
+  all: {
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
+    exclude: [] as string[],
+  },
 };
 const tierName = (process.env.GIGREEL_TEST_TIER ?? 'all') as keyof typeof TIERS;
 const tier = TIERS[tierName];

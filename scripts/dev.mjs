@@ -3,7 +3,10 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, ['--watch', '--import', 'tsx', 'apps/server/src/main.ts'], { stdio: 'inherit', env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' } }),
+  spawn(process.execPath, ['--watch', '--import', 'tsx', 'apps/server/src/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+  }),
   spawn('npx', ['vite', '--host'], { cwd: 'apps/web', stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -32,7 +32,11 @@ function run(command, args, env = {}) {
 const vitestRuns = vitestTiers.length === 3 ? ['all'] : vitestTiers;
 for (const tier of vitestRuns) {
   rmSync('.tmp/vitest.json', { force: true });
-  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], { GIGREEL_TEST_TIER: tier });
+  const code = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
+    { GIGREEL_TEST_TIER: tier },
+  );
   if (existsSync('.tmp/vitest.json')) {
     const report = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
     totals.passed += report.numPassedTests;

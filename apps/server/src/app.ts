@@ -1,18 +1,29 @@
 /** Builds the Fastify app from its dependencies, so tests build the same app main.ts serves. */
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { adminRoutes } from './admin/admin.routes.ts';
-import { authRoutes } from './auth/auth.routes.ts';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { admin } from './admin/admin.routes.ts';
+import { installAudit } from './admin/audit.ts';
+import { auth } from './auth/auth.routes.ts';
 import type { AppDeps } from './deps.ts';
-import { frameworkErrors, installErrorHandler } from './http/errors.ts';
+import { creators } from './creators/creators.routes.ts';
+import { engagement } from './engagement/engagement.routes.ts';
+import { explore } from './explore/explore.routes.ts';
+import { createPublicFeedPages, feed } from './feed/feed.routes.ts';
+import { frameworkErrors, installErrorHandler, zodToAppError } from './http/errors.ts';
+import { installOpenApi, system } from './http/openapi.ts';
+import { offers } from './offers/offers.routes.ts';
 import { installSecurity } from './http/security.ts';
 import { serveWebApp } from './http/web.ts';
-import { mediaRoutes } from './media/media.routes.ts';
-import { offersFeedRoutes } from './offers/offers.plugin.ts';
+import { mediaFiles } from './media/media.routes.ts';
 import { createLocalMediaProcessor } from './platform/media.ts';
-import { messagingRoutes } from './messages/messages.routes.ts';
-import { ordersAndJobsRoutes } from './orders/orders.plugin.ts';
-import { profileRoutes } from './profile/profile.routes.ts';
+import { jobs } from './jobs/jobs.routes.ts';
+import { messages } from './messages/messages.routes.ts';
+import { orders } from './orders/orders.routes.ts';
+import { notifications } from './notifications/notifications.routes.ts';
+import { profile } from './profile/profile.routes.ts';
+import { realtime } from './realtime/realtime.routes.ts';
 
 export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -22,18 +33,35 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     frameworkErrors,
   });
   installErrorHandler(app);
+  // Declared routes (http/declare.ts) are validated with the texts of errors.ts, and answered
+  // through their response schema.
+  app.setValidatorCompiler(({ schema }) => (data: unknown) => {
+    const result = (schema as z.ZodType).safeParse(data ?? {});
+    return result.success ? { value: result.data } : { error: zodToAppError(result.error) };
+  });
+  app.setSerializerCompiler(serializerCompiler);
   await installSecurity(app, deps.config);
   await app.register(multipart, { limits: { fileSize: 1, files: 1 }, throwFileSizeLimit: true });
-  app.get('/api/health', async () => ({ status: 'ok', database: deps.database.kind }));
+  // On the root, before any route: the audit records impersonated and admin writes on every route, not only the admin's.
+  installAudit(app, deps);
+  await installOpenApi(app, deps);
+  await app.register(system, { deps });
   // One media processor (and so one queue of ffmpeg and sharp jobs) for creators' and admins' uploads alike.
   const media = createLocalMediaProcessor();
-  await adminRoutes(app, deps, media);
-  await authRoutes(app, deps);
-  await mediaRoutes(app, deps.storage);
-  await offersFeedRoutes(app, deps, media);
-  await messagingRoutes(app, deps);
-  await ordersAndJobsRoutes(app, deps);
-  await profileRoutes(app, deps);
+  await app.register(admin, { deps, media });
+  await app.register(auth, { deps });
+  await app.register(mediaFiles, { deps });
+  await app.register(feed, { deps, publicPages: createPublicFeedPages(app) });
+  await app.register(explore, { deps });
+  await app.register(offers, { deps, media });
+  await app.register(creators, { deps });
+  await app.register(engagement, { deps });
+  await app.register(messages, { deps });
+  await app.register(orders, { deps });
+  await app.register(jobs, { deps });
+  await app.register(profile, { deps });
+  await app.register(notifications, { deps });
+  await app.register(realtime, { deps });
   await serveWebApp(app, deps.config.webDist);
   return app;
 }

@@ -7,12 +7,26 @@ import { isLoopbackHost, loadConfig } from './config.ts';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gigreel-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const base = { DATA_DIR: dataDir };
-const production = { ...base, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://gigreel.example.com' };
+const production = {
+  ...base,
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'x'.repeat(32),
+  PUBLIC_URL: 'https://gigreel.example.com',
+};
 
 describe('loadConfig', () => {
   it('has working defaults for a fresh clone', () => {
     const config = loadConfig(base);
-    expect(config).toMatchObject({ env: 'development', port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', seedDemo: true, adminEmails: [], designerEmail: 'designer@example.com', trustProxy: 'loopback' });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      seedDemo: true,
+      adminEmails: [],
+      designerEmail: 'designer@example.com',
+      trustProxy: 'loopback',
+    });
     expect(config.authSecret).toMatch(/^[0-9a-f]{64}$/);
     // the local secret is made once and kept
     expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8')).toBe(config.authSecret);
@@ -21,11 +35,16 @@ describe('loadConfig', () => {
 
   it('PUBLIC_URL follows PORT and loses a trailing slash', () => {
     expect(loadConfig({ ...base, PORT: '4321' }).publicUrl).toBe('http://localhost:4321');
-    expect(loadConfig({ ...base, PUBLIC_URL: 'https://gigreel.example.com/' }).publicUrl).toBe('https://gigreel.example.com');
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://gigreel.example.com/' }).publicUrl).toBe(
+      'https://gigreel.example.com',
+    );
   });
 
   it('reads ADMIN_EMAILS as a trimmed, lowercased list', () => {
-    expect(loadConfig({ ...base, ADMIN_EMAILS: ' Boss@Example.com , ,ops@example.com ' }).adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(loadConfig({ ...base, ADMIN_EMAILS: ' Boss@Example.com , ,ops@example.com ' }).adminEmails).toEqual([
+      'boss@example.com',
+      'ops@example.com',
+    ]);
   });
 
   it('treats an empty variable as unset', () => {
@@ -51,15 +70,21 @@ describe('loadConfig', () => {
   });
 
   it('production needs AUTH_SECRET and PUBLIC_URL, and never seeds demo data', () => {
-    expect(() => loadConfig({ ...production, AUTH_SECRET: undefined })).toThrow(/AUTH_SECRET is required when NODE_ENV=production/);
-    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL is required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...production, AUTH_SECRET: undefined })).toThrow(
+      /AUTH_SECRET is required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(
+      /PUBLIC_URL is required when NODE_ENV=production/,
+    );
     const config = loadConfig({ ...production, SEED_DEMO: 'auto' });
     expect(config.seedDemo).toBe(false);
     expect(config.designerEmail).toBeUndefined();
   });
 
   it('SMTP_URL takes smtp:// and smtps:// addresses', () => {
-    expect(loadConfig({ ...base, SMTP_URL: 'smtps://user:pass@smtp.example.com:465' }).smtpUrl).toBe('smtps://user:pass@smtp.example.com:465');
+    expect(loadConfig({ ...base, SMTP_URL: 'smtps://user:pass@smtp.example.com:465' }).smtpUrl).toBe(
+      'smtps://user:pass@smtp.example.com:465',
+    );
   });
 
   it('SEED_DEMO=never turns the demo off', () => {
@@ -74,8 +99,17 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['127.0.0.1', true], ['127.8.9.10', true], ['localhost', true], ['::1', true], ['[::1]', true], ['::ffff:127.0.0.1', true],
-    ['0.0.0.0', false], ['::', false], ['192.168.1.20', false], ['gigreel.example.com', false], ['::ffff:10.0.0.1', false],
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['localhost', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['::ffff:127.0.0.1', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['192.168.1.20', false],
+    ['gigreel.example.com', false],
+    ['::ffff:10.0.0.1', false],
   ])('HOST=%s is loopback: %s', (host, loopback) => {
     expect(isLoopbackHost(host)).toBe(loopback);
   });

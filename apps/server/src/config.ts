@@ -8,7 +8,12 @@ import { z } from 'zod';
 const emailList = z
   .string()
   .default('')
-  .transform((value) => value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().email('each entry must be an email address')));
 
 const httpUrl = z
@@ -25,7 +30,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: httpUrl.optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
-  SMTP_URL: z.string().url().regex(/^smtps?:\/\//i, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .url()
+    .regex(/^smtps?:\/\//i, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('GigReel <no-reply@gigreel.local>'),
   ADMIN_EMAILS: emailList,
   DESIGNER_EMAIL: z.string().email().optional(),
@@ -61,14 +70,25 @@ export type Config = {
   logLevel: string;
   webDist: string;
   /** Files go to this S3-compatible store when every S3_* setting is given; local disk otherwise. */
-  s3: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
+  s3:
+    | {
+        bucket: string;
+        endpoint: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A variable set to nothing (FOO= in a .env file or compose file) means "not set".
-  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
@@ -77,15 +97,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
-  if (production && !e.AUTH_SECRET) throw new Error('Invalid configuration:\n  AUTH_SECRET is required when NODE_ENV=production');
-  if (production && !e.PUBLIC_URL) throw new Error('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production');
+  if (production && !e.AUTH_SECRET)
+    throw new Error('Invalid configuration:\n  AUTH_SECRET is required when NODE_ENV=production');
+  if (production && !e.PUBLIC_URL)
+    throw new Error('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production');
   const s3Values = [e.S3_BUCKET, e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
-    throw new Error('Invalid configuration:\n  S3 storage needs all of S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    throw new Error(
+      'Invalid configuration:\n  S3 storage needs all of S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
   }
   const trust = parseTrustProxy(e.TRUST_PROXY);
   if (e.PUBLIC_URL && new URL(e.PUBLIC_URL).pathname.replace(/\/+$/, '') !== '') {
-    throw new Error('Invalid configuration:\n  PUBLIC_URL must be an origin without a path, e.g. https://gigreel.example.com');
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL must be an origin without a path, e.g. https://gigreel.example.com',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -104,9 +130,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoOnPublicAddress: e.SEED_DEMO === 'always',
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
-    s3: e.S3_BUCKET && e.S3_ENDPOINT && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-      ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' }
-      : undefined,
+    s3:
+      e.S3_BUCKET && e.S3_ENDPOINT && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
   };
 }
 
@@ -125,8 +159,11 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
   const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
   for (const entry of trimmed.split(',').map((item) => item.trim())) {
     const [address = '', bits] = entry.split('/');
-    const ok = named.has(entry) || ((isIP(address) !== 0) && (bits === undefined || /^\d{1,3}$/.test(bits)));
-    if (!ok) throw new Error(`Invalid configuration:\n  TRUST_PROXY: "${entry}" is not true, false, a hop count, an address or a CIDR range`);
+    const ok = named.has(entry) || (isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!ok)
+      throw new Error(
+        `Invalid configuration:\n  TRUST_PROXY: "${entry}" is not true, false, a hop count, an address or a CIDR range`,
+      );
   }
   return trimmed;
 }
@@ -143,7 +180,10 @@ function localSecret(dataDir: string): string {
 
 /** Whether HOST only accepts connections from this machine (localhost, 127.0.0.0/8, ::1). */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   if (bare === 'localhost') return true;
   if (isIP(bare) === 4) return bare.startsWith('127.');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);

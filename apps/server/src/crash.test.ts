@@ -10,7 +10,19 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REACTIONS } from '@gigreel/core';
-import { cleanUpProcesses, errorLines, freePort, freshPostgresDatabase, logIn, migratedPgliteDataDir, ready, server, stop, tempDataDir, type Run } from '../test/process.ts';
+import {
+  cleanUpProcesses,
+  errorLines,
+  freePort,
+  freshPostgresDatabase,
+  logIn,
+  migratedPgliteDataDir,
+  ready,
+  server,
+  stop,
+  tempDataDir,
+  type Run,
+} from '../test/process.ts';
 import { DEMO_CREATORS } from './db/seed.ts';
 import { openSse } from './realtime/sse-client.ts';
 
@@ -36,8 +48,12 @@ async function dataSet(): Promise<DataSet> {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const run = server({
-        DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, NODE_ENV: 'development',
-        WEB_DIST: path.join(dataDir, 'no-web'), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        PUBLIC_URL: base,
+        NODE_ENV: 'development',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       });
       await ready(base, run);
       return { run, base };
@@ -51,17 +67,22 @@ async function getJson<T>(base: string, cookie: string, url: string): Promise<T>
   return (await response.json()) as T;
 }
 
-const avatarPng = (shade: number) => sharp({ create: { width: 64, height: 64, channels: 3, background: { r: shade % 256, g: 90, b: 140 } } }).png().toBuffer();
+const avatarPng = (shade: number) =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: { r: shade % 256, g: 90, b: 140 } } })
+    .png()
+    .toBuffer();
 
 /** The demo creators, signed in, with their ids and offers. */
 async function creators(base: string): Promise<Person[]> {
-  return Promise.all(DEMO_CREATORS.map(async ({ email }) => {
-    const { status, cookie } = await logIn(base, email);
-    expect(status).toBe(200);
-    const { viewer } = await getJson<{ viewer: { id: string } }>(base, cookie, '/api/me');
-    const { offer } = await getJson<{ offer: { id: string } }>(base, cookie, '/api/offers/mine');
-    return { email, id: viewer.id, cookie, offerId: offer.id };
-  }));
+  return Promise.all(
+    DEMO_CREATORS.map(async ({ email }) => {
+      const { status, cookie } = await logIn(base, email);
+      expect(status).toBe(200);
+      const { viewer } = await getJson<{ viewer: { id: string } }>(base, cookie, '/api/me');
+      const { offer } = await getJson<{ offer: { id: string } }>(base, cookie, '/api/offers/mine');
+      return { email, id: viewer.id, cookie, offerId: offer.id };
+    }),
+  );
 }
 
 /** What the burst was told had happened (a 2xx answer), and what it sent in each person's order. */
@@ -83,7 +104,16 @@ type Burst = {
  * avatar uploads), each person's kinds in their own sequence; `onAck` runs after each acknowledged one.
  */
 async function burst(base: string, people: Person[], onAck: (count: number) => void): Promise<Burst> {
-  const result: Burst = { messages: [], engaged: [], reactions: [], bios: new Map(), avatars: new Map(), acknowledged: 0, cutOff: 0, refused: [] };
+  const result: Burst = {
+    messages: [],
+    engaged: [],
+    reactions: [],
+    bios: new Map(),
+    avatars: new Map(),
+    acknowledged: 0,
+    cutOff: 0,
+    refused: [],
+  };
   let down = false;
   const write = async (person: Person, method: string, url: string, body: unknown): Promise<Response | null> => {
     if (down) return null;
@@ -116,15 +146,19 @@ async function burst(base: string, people: Person[], onAck: (count: number) => v
         for (let n = 0; n < 15 && !down; n++) {
           const to = others[n % others.length]!;
           const text = `Burst message ${i}-${n}`;
-          if (await write(person, 'POST', '/api/messages', { offerId: to.offerId, text })) result.messages.push({ from: person, to, text });
+          if (await write(person, 'POST', '/api/messages', { offerId: to.offerId, text }))
+            result.messages.push({ from: person, to, text });
         }
       })(),
       (async () => {
         for (const [n, offer] of others.entries()) {
-          if (await write(person, 'POST', `/api/offers/${offer.offerId}/boost`, { active: true })) result.engaged.push({ by: person, offer, kind: 'boosted' });
-          if (await write(person, 'POST', `/api/offers/${offer.offerId}/favorite`, { active: true })) result.engaged.push({ by: person, offer, kind: 'favorited' });
+          if (await write(person, 'POST', `/api/offers/${offer.offerId}/boost`, { active: true }))
+            result.engaged.push({ by: person, offer, kind: 'boosted' });
+          if (await write(person, 'POST', `/api/offers/${offer.offerId}/favorite`, { active: true }))
+            result.engaged.push({ by: person, offer, kind: 'favorited' });
           const emoji = REACTIONS[(i + n) % REACTIONS.length]!;
-          if (await write(person, 'PUT', `/api/offers/${offer.offerId}/reaction`, { emoji })) result.reactions.push({ by: person, offer, emoji });
+          if (await write(person, 'PUT', `/api/offers/${offer.offerId}/reaction`, { emoji }))
+            result.reactions.push({ by: person, offer, emoji });
         }
       })(),
       (async () => {
@@ -137,16 +171,18 @@ async function burst(base: string, people: Person[], onAck: (count: number) => v
       })(),
     ];
     if (i < 2) {
-      sequences.push((async () => {
-        for (let n = 0; !down && n < 50; n++) {
-          const form = new FormData();
-          form.append('avatar', new Blob([await avatarPng(i * 50 + n)], { type: 'image/png' }), 'avatar.png');
-          const response = await write(person, 'PUT', '/api/profile/avatar', form);
-          if (!response) return;
-          const body = (await response.json().catch(() => null)) as { profile: { profileImage: string } } | null;
-          if (body) result.avatars.set(person.email, body.profile.profileImage);
-        }
-      })());
+      sequences.push(
+        (async () => {
+          for (let n = 0; !down && n < 50; n++) {
+            const form = new FormData();
+            form.append('avatar', new Blob([await avatarPng(i * 50 + n)], { type: 'image/png' }), 'avatar.png');
+            const response = await write(person, 'PUT', '/api/profile/avatar', form);
+            if (!response) return;
+            const body = (await response.json().catch(() => null)) as { profile: { profileImage: string } } | null;
+            if (body) result.avatars.set(person.email, body.profile.profileImage);
+          }
+        })(),
+      );
     }
     return sequences;
   });
@@ -163,25 +199,48 @@ async function expectBurstKept(base: string, people: Person[], burst: Burst): Pr
   for (const person of people) {
     const threads = new Map<string, string[]>();
     for (const { to, text } of burst.messages.filter((message) => message.from === person)) {
-      if (!threads.has(to.id)) threads.set(to.id, (await getJson<{ messages: Array<{ text: string; fromMe: boolean }> }>(base, person.cookie, `/api/messages/with/${to.id}`)).messages.filter((m) => m.fromMe).map((m) => m.text));
+      if (!threads.has(to.id))
+        threads.set(
+          to.id,
+          (
+            await getJson<{ messages: Array<{ text: string; fromMe: boolean }> }>(
+              base,
+              person.cookie,
+              `/api/messages/with/${to.id}`,
+            )
+          ).messages
+            .filter((m) => m.fromMe)
+            .map((m) => m.text),
+        );
       expect(threads.get(to.id), `${person.email}'s acknowledged message "${text}"`).toContain(text);
     }
 
     const ids = people.map((other) => other.offerId).join(',');
     const { states } = await getJson<{ states: State[] }>(base, person.cookie, `/api/feed/state?ids=${ids}`);
     for (const { offer, kind } of burst.engaged.filter((write) => write.by === person)) {
-      expect(states.find((state) => state.offerId === offer.offerId)?.[kind], `${person.email} ${kind} ${offer.email}`).toBe(true);
+      expect(
+        states.find((state) => state.offerId === offer.offerId)?.[kind],
+        `${person.email} ${kind} ${offer.email}`,
+      ).toBe(true);
     }
     for (const { offer, emoji } of burst.reactions.filter((write) => write.by === person)) {
-      expect(states.find((state) => state.offerId === offer.offerId)?.reaction, `${person.email} reacted to ${offer.email}`).toBe(emoji);
+      expect(
+        states.find((state) => state.offerId === offer.offerId)?.reaction,
+        `${person.email} reacted to ${offer.email}`,
+      ).toBe(emoji);
     }
     statesOf.set(person, states);
 
     // Each person's edits went one after another: the bio is the last acknowledged one, or the one
     // sent after it when that was written just before the kill.
-    const { profile } = await getJson<{ profile: { bio: string | null; profileImage: string | null } }>(base, person.cookie, '/api/profile');
+    const { profile } = await getJson<{ profile: { bio: string | null; profileImage: string | null } }>(
+      base,
+      person.cookie,
+      '/api/profile',
+    );
     const bios = burst.bios.get(person.email)!;
-    if (bios.acked > 0) expect(bios.sent.slice(bios.acked - 1, bios.acked + 1), `${person.email}'s bio`).toContain(profile.bio);
+    if (bios.acked > 0)
+      expect(bios.sent.slice(bios.acked - 1, bios.acked + 1), `${person.email}'s bio`).toContain(profile.bio);
     const avatar = burst.avatars.get(person.email);
     if (avatar) {
       expect(profile.profileImage).not.toBeNull();
@@ -196,7 +255,11 @@ async function expectBurstKept(base: string, people: Person[], burst: Burst): Pr
   // Counters move in the same transaction as the rows: every offer's counts equal the creators'
   // boosts and favourites (only the demo creators engage in the demo data).
   for (const offer of people) {
-    const shown = await getJson<{ boostCount: number; favoriteCount: number }>(base, offer.cookie, `/api/offers/${offer.offerId}`);
+    const shown = await getJson<{ boostCount: number; favoriteCount: number }>(
+      base,
+      offer.cookie,
+      `/api/offers/${offer.offerId}`,
+    );
     const states = people.map((person) => statesOf.get(person)!.find((state) => state.offerId === offer.offerId));
     expect(shown.boostCount, `boosts of ${offer.email}`).toBe(states.filter((state) => state?.boosted).length);
     expect(shown.favoriteCount, `favourites of ${offer.email}`).toBe(states.filter((state) => state?.favorited).length);
@@ -214,7 +277,9 @@ function answeredOnNewConnection(url: string): Promise<boolean> {
     httpRequest(url, { agent: false }, (response) => {
       response.resume();
       resolve(true);
-    }).on('error', () => resolve(false)).end();
+    })
+      .on('error', () => resolve(false))
+      .end();
   });
 }
 
@@ -222,16 +287,27 @@ function answeredOnNewConnection(url: string): Promise<boolean> {
  * A multipart avatar upload whose body is held back until `finish()`, so it is in flight at will,
  * from a client that keeps its connection open afterwards as browsers do.
  */
-function heldUpload(base: string, cookie: string, png: Buffer): { started: Promise<void>; finish(): void; answer: Promise<{ status: number; body: string }> } {
+function heldUpload(
+  base: string,
+  cookie: string,
+  png: Buffer,
+): { started: Promise<void>; finish(): void; answer: Promise<{ status: number; body: string }> } {
   const boundary = `----gigreel${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="avatar.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="avatar.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const half = Math.floor(png.length / 2);
   const url = new URL('/api/profile/avatar', base);
   const request = httpRequest(url, {
     agent: new Agent({ keepAlive: true, timeout: 60_000 }),
     method: 'PUT',
-    headers: { cookie, origin: base, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + png.length + tail.length) },
+    headers: {
+      cookie,
+      origin: base,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + png.length + tail.length),
+    },
   });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.on('response', (response) => {
@@ -241,7 +317,9 @@ function heldUpload(base: string, cookie: string, png: Buffer): { started: Promi
     });
     request.on('error', reject);
   });
-  const started = new Promise<void>((resolve) => request.write(Buffer.concat([head, png.subarray(0, half)]), () => resolve()));
+  const started = new Promise<void>((resolve) =>
+    request.write(Buffer.concat([head, png.subarray(0, half)]), () => resolve()),
+  );
   return { started, answer, finish: () => request.end(Buffer.concat([png.subarray(half), tail])) };
 }
 
@@ -310,7 +388,11 @@ describe(`the server process on ${onPostgres ? 'PostgreSQL' : 'the embedded data
 
     const again = await data.start();
     expect(again.run.output()).not.toContain('demo data created');
-    const { profile } = await getJson<{ profile: { profileImage: string | null } }>(again.base, maya!.cookie, '/api/profile');
+    const { profile } = await getJson<{ profile: { profileImage: string | null } }>(
+      again.base,
+      maya!.cookie,
+      '/api/profile',
+    );
     expect(profile.profileImage).toBe(avatar);
     expect((await fetch(`${again.base}${avatar}`)).status).toBe(200);
     expect(await stop(again.run)).toBe(0);

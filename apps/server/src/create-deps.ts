@@ -9,10 +9,20 @@ import { createMailer, type Mailer } from './platform/mailer.ts';
 import { createS3Storage } from './platform/s3.ts';
 import { createLocalStorage, type Storage } from './platform/storage.ts';
 
-export function createDeps(input: { config: Config; database: Database; log: FastifyBaseLogger; clock?: Clock; mailer?: Mailer; storage?: Storage }): AppDeps {
+export function createDeps(input: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  clock?: Clock;
+  mailer?: Mailer;
+  storage?: Storage;
+}): AppDeps {
   const { config, database, log } = input;
-  const mailer = input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log });
+  const mailer =
+    input.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log });
   const auth = createAuth({ config, db: database.db, mailer });
-  const storage = input.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
+  const storage =
+    input.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
   return { config, database, log, mailer, auth, storage, clock: input.clock ?? systemClock };
 }

@@ -5,22 +5,41 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUpProcesses, freePort, logIn, migratedPgliteDataDir, ready, run, server, stop, tempDataDir } from '../test/process.ts';
+import {
+  cleanUpProcesses,
+  freePort,
+  logIn,
+  migratedPgliteDataDir,
+  ready,
+  run,
+  server,
+  stop,
+  tempDataDir,
+} from '../test/process.ts';
 
 afterAll(cleanUpProcesses);
 
 /** Signs in over HTTP like the browser does and returns the viewer, or the status when refused. */
-async function signIn(base: string, email: string): Promise<{ status: number; viewer?: { isAdmin: boolean; isDesigner: boolean; hasOffer: boolean } }> {
+async function signIn(
+  base: string,
+  email: string,
+): Promise<{ status: number; viewer?: { isAdmin: boolean; isDesigner: boolean; hasOffer: boolean } }> {
   const { status, cookie } = await logIn(base, email);
   if (status !== 200) return { status };
   const me = await fetch(`${base}/api/me`, { headers: { cookie } });
-  return { status: 200, viewer: ((await me.json()) as { viewer: { isAdmin: boolean; isDesigner: boolean; hasOffer: boolean } }).viewer };
+  return {
+    status: 200,
+    viewer: ((await me.json()) as { viewer: { isAdmin: boolean; isDesigner: boolean; hasOffer: boolean } }).viewer,
+  };
 }
 
 function mediaFiles(dataDir: string): string[] {
   const root = path.join(dataDir, 'files');
   if (!existsSync(root)) return [];
-  return (readdirSync(root, { recursive: true }) as string[]).filter((name) => /\.(mp4|jpg)$/.test(name)).map((name) => name.split(path.sep).join('/')).sort();
+  return (readdirSync(root, { recursive: true }) as string[])
+    .filter((name) => /\.(mp4|jpg)$/.test(name))
+    .map((name) => name.split(path.sep).join('/'))
+    .sort();
 }
 
 // The embedded database is what these check; the PostgreSQL run of the suite (TEST_DATABASE_URL) has
@@ -77,7 +96,9 @@ describe.runIf(embeddedRun)('the server process on the embedded database', () =>
     const refused = run(['npm', 'run', '--silent', 'admin:grant', '--', 'leo@example.com'], { DATA_DIR: dataDir });
     const seedRefused = run(['npm', 'run', '--silent', 'seed'], { DATA_DIR: dataDir });
     expect(await second.exited).not.toBe(0);
-    expect(second.output()).toContain(`Another GigReel process (pid ${first.child.pid}) is using the embedded database in ${dataDir}`);
+    expect(second.output()).toContain(
+      `Another GigReel process (pid ${first.child.pid}) is using the embedded database in ${dataDir}`,
+    );
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toContain('Another GigReel process');
     expect(await seedRefused.exited).toBe(1);
@@ -116,7 +137,9 @@ describe.runIf(embeddedRun)('the server process on an address other machines rea
     const port = String(await freePort());
     const refused = server({ DATA_DIR: dataDir, PORT: port, HOST: '0.0.0.0', NODE_ENV: 'development' });
     expect(await refused.exited).toBe(1);
-    expect(refused.output().trim()).toMatch(/^Refusing to start: it would create the demo accounts, and HOST=0\.0\.0\.0 can be reached from other machines\.\n {2}Listen on this machine only \(HOST=127\.0\.0\.1\)/);
+    expect(refused.output().trim()).toMatch(
+      /^Refusing to start: it would create the demo accounts, and HOST=0\.0\.0\.0 can be reached from other machines\.\n {2}Listen on this machine only \(HOST=127\.0\.0\.1\)/,
+    );
     expect(refused.output()).not.toContain('demo data created');
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
   }, 120_000);
@@ -131,7 +154,12 @@ describe.runIf(embeddedRun)('the server process in production', () => {
     expect(noSecret.output().trim()).toBe('Invalid configuration:\n  AUTH_SECRET is required when NODE_ENV=production');
     expect(await noUrl.exited).toBe(1);
     expect(noUrl.output().trim()).toBe('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production');
-    const seed = run(['npm', 'run', '--silent', 'seed'], { NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: 'https://gigreel.example.com', AUTH_SECRET: 'p'.repeat(40) });
+    const seed = run(['npm', 'run', '--silent', 'seed'], {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'https://gigreel.example.com',
+      AUTH_SECRET: 'p'.repeat(40),
+    });
     expect(await seed.exited).toBe(1);
     expect(seed.output().trim()).toBe('Demo data is never created with NODE_ENV=production.');
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
@@ -141,7 +169,13 @@ describe.runIf(embeddedRun)('the server process in production', () => {
     const dataDir = tempDataDir();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const started = server({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, AUTH_SECRET: 'p'.repeat(40) });
+    const started = server({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      AUTH_SECRET: 'p'.repeat(40),
+    });
     await ready(base, started);
     expect(started.output()).not.toContain('demo data created');
     expect(mediaFiles(dataDir)).toEqual([]);

@@ -9,7 +9,10 @@ import postgres from 'postgres';
 import { migrateDatabase, openDatabase, type Database } from '../src/db/connection.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-export const PGLITE_TEMPLATE = path.join(repoRoot, `.tmp/pglite-template-${process.env.GIGREEL_TEST_RUN ?? 'local'}.tar.gz`);
+export const PGLITE_TEMPLATE = path.join(
+  repoRoot,
+  `.tmp/pglite-template-${process.env.GIGREEL_TEST_RUN ?? 'local'}.tar.gz`,
+);
 
 export function postgresTemplateName(): string {
   return `gigreel_template_${process.env.GIGREEL_TEST_RUN ?? 'local'}`;
@@ -30,7 +33,11 @@ export async function prepareTemplates(): Promise<void> {
     await admin.unsafe(`drop database if exists ${name}`);
     await admin.unsafe(`create database ${name}`);
     await admin.end();
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(process.env.TEST_DATABASE_URL, name), max: 1 });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: withDatabase(process.env.TEST_DATABASE_URL, name),
+      max: 1,
+    });
     await migrateDatabase(database);
     await database.close();
     return;
@@ -49,7 +56,11 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const name = `gigreel_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name} template ${postgresTemplateName()}`);
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(process.env.TEST_DATABASE_URL, name), max: 4 });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: withDatabase(process.env.TEST_DATABASE_URL, name),
+      max: 4,
+    });
     return {
       database,
       async drop() {

@@ -17,7 +17,7 @@ import { manualClock } from '../src/platform/clock.ts';
 import { openTestDatabase } from './databases.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
-export const TEST_PASSWORD = 'Password123';
+const TEST_PASSWORD = 'Password123';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -27,9 +27,13 @@ export type TestApp = {
   dataDir: string;
   /** A client with its own cookie jar, sending the app's Origin like a browser does. */
   client(ip?: string): TestClient;
-  createUser(input?: Partial<{ email: string; name: string; password: string; verified: boolean; admin: boolean }>): Promise<{ id: string; email: string; password: string; name: string }>;
+  createUser(
+    input?: Partial<{ email: string; name: string; password: string; verified: boolean; admin: boolean }>,
+  ): Promise<{ id: string; email: string; password: string; name: string }>;
   /** Creates a verified user and returns a client signed in as them. */
-  signedIn(input?: Parameters<TestApp['createUser']>[0]): Promise<TestClient & { user: { id: string; email: string; name: string } }>;
+  signedIn(
+    input?: Parameters<TestApp['createUser']>[0],
+  ): Promise<TestClient & { user: { id: string; email: string; name: string } }>;
   mails(to?: string): Promise<Array<{ to: string; text: string; link: string | null }>>;
   close(): Promise<void>;
 };
@@ -67,7 +71,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const client = (ip = '127.0.0.1'): TestClient => {
     const cookies = new Map<string, string>();
     const request = async (options: InjectOptions) => {
-      const headers: Record<string, string> = { origin: PUBLIC_URL, host: 'localhost:3000', ...(options.headers as Record<string, string>) };
+      const headers: Record<string, string> = {
+        origin: PUBLIC_URL,
+        host: 'localhost:3000',
+        ...(options.headers as Record<string, string>),
+      };
       if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       const response = await app.inject({ ...options, headers, remoteAddress: ip });
       const setCookie = response.headers['set-cookie'];
@@ -83,7 +91,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     };
     const withBody = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') => (url: string, body?: unknown) =>
       request({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
-    return { request, cookies, get: (url) => request({ method: 'GET', url }), post: withBody('POST'), put: withBody('PUT'), patch: withBody('PATCH'), delete: withBody('DELETE') };
+    return {
+      request,
+      cookies,
+      get: (url) => request({ method: 'GET', url }),
+      post: withBody('POST'),
+      put: withBody('PUT'),
+      patch: withBody('PATCH'),
+      delete: withBody('DELETE'),
+    };
   };
 
   let counter = 0;
@@ -93,9 +109,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const email = input.email ?? `user${counter}-${id}@example.com`;
     const password = input.password ?? TEST_PASSWORD;
     const name = input.name ?? `Test User ${counter}`;
-    const hash = password === TEST_PASSWORD ? await (cachedHash ??= hashPassword(TEST_PASSWORD)) : await hashPassword(password);
+    const hash =
+      password === TEST_PASSWORD ? await (cachedHash ??= hashPassword(TEST_PASSWORD)) : await hashPassword(password);
     await database.db.insert(users).values({ id, name, email, emailVerified: input.verified ?? true });
-    await database.db.insert(accounts).values({ id: `a-${id}`, accountId: id, providerId: 'credential', userId: id, password: hash });
+    await database.db
+      .insert(accounts)
+      .values({ id: `a-${id}`, accountId: id, providerId: 'credential', userId: id, password: hash });
     if (input.admin) await database.db.insert(userRoles).values({ userId: id, role: 'admin' });
     return { id, email, password, name };
   };
@@ -111,18 +130,34 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const mails: TestApp['mails'] = async (to) => {
     const dir = path.join(dataDir, 'mail');
     const files = (await readdir(dir).catch(() => [] as string[])).sort();
-    const all = await Promise.all(files.map(async (file) => {
-      const raw = await readFile(path.join(dir, file), 'utf8');
-      const recipient = /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
-      const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const link = /(https?:\/\/[^\s"<>]+)/.exec(unfolded.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1] ?? null;
-      return { to: recipient, text: unfolded, link };
-    }));
+    const all = await Promise.all(
+      files.map(async (file) => {
+        const raw = await readFile(path.join(dir, file), 'utf8');
+        const recipient = /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+        const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        const link =
+          /(https?:\/\/[^\s"<>]+)/.exec(
+            unfolded
+              .split(/\r?\n\r?\n/)
+              .slice(1)
+              .join('\n'),
+          )?.[1] ?? null;
+        return { to: recipient, text: unfolded, link };
+      }),
+    );
     return to ? all.filter((mail) => mail.to.includes(to)) : all;
   };
 
   return {
-    app, deps, config, clock, dataDir, client, createUser, signedIn, mails,
+    app,
+    deps,
+    config,
+    clock,
+    dataDir,
+    client,
+    createUser,
+    signedIn,
+    mails,
     async close() {
       await app.close();
       await drop();

@@ -14,17 +14,22 @@ import postgres from 'postgres';
 import { DEMO_PASSWORD } from '../src/db/seed.ts';
 import { PGLITE_TEMPLATE, postgresTemplateName, withDatabase } from './databases.ts';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const folders: string[] = [];
 const running = new Set<ChildProcess>();
 const databases: Array<() => Promise<void>> = [];
 
 /** Kills what is still running, drops the databases and removes the folders made by this file's tests. */
 export async function cleanUpProcesses(): Promise<void> {
-  await Promise.all([...running].map((child) => new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGKILL');
-  })));
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
   for (const drop of databases.splice(0)) await drop();
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 }
@@ -48,25 +53,33 @@ export type Run = { child: ChildProcess; output: () => string; exited: Promise<n
 /** Starts a command with a clean environment (never the test run's database settings). */
 export function run(args: string[], env: Record<string, string>): Run {
   const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, ADMIN_EMAILS: _c, NODE_ENV: _d, ...inherited } = process.env;
-  const child = spawn(args[0]!, args.slice(1), { cwd: repoRoot, env: { ...inherited, NO_COLOR: '1', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(args[0]!, args.slice(1), {
+    cwd: repoRoot,
+    env: { ...inherited, NO_COLOR: '1', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   let text = '';
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => {
-    running.delete(child);
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, output: () => text, exited };
 }
 
-export const server = (env: Record<string, string>) => run([process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'], env);
+export const server = (env: Record<string, string>) =>
+  run([process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'], env);
 
 /** Waits until /api/health answers 200; fails with the server's output if it stops first. */
 export async function ready(base: string, started: Run, timeoutMs = 180_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (started.child.exitCode !== null) throw new Error(`server stopped (${started.child.exitCode}):\n${started.output()}`);
+    if (started.child.exitCode !== null)
+      throw new Error(`server stopped (${started.child.exitCode}):\n${started.output()}`);
     try {
       const response = await fetch(`${base}/api/health`);
       if (response.status === 200) return;
@@ -84,15 +97,26 @@ export async function stop(started: Run): Promise<number | null> {
 }
 
 /** Signs in over HTTP like the browser does; the session cookie, or the status when refused. */
-export async function logIn(base: string, email: string, password = DEMO_PASSWORD): Promise<{ status: number; cookie: string }> {
-  const login = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }) });
+export async function logIn(
+  base: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ status: number; cookie: string }> {
+  const login = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
   await login.arrayBuffer();
   return { status: login.status, cookie: login.status === 200 ? cookieOf(login) : '' };
 }
 
 /** The cookies a response sets, as a Cookie header. */
 export function cookieOf(response: Response): string {
-  return response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
 
 /** The log lines at level error or above (pino JSON: level 50 and 60). */
@@ -122,7 +146,9 @@ export async function freshPostgresDatabase(label: string, options: { migrated?:
  * server started there skips the first migration (about 5 s, far more on a busy machine).
  */
 export async function migratedPgliteDataDir(dataDir: string): Promise<void> {
-  const pg = await PGlite.create(path.join(dataDir, 'db'), { loadDataDir: new Blob([await readFile(PGLITE_TEMPLATE)]) });
+  const pg = await PGlite.create(path.join(dataDir, 'db'), {
+    loadDataDir: new Blob([await readFile(PGLITE_TEMPLATE)]),
+  });
   await pg.close();
 }
 
@@ -143,7 +169,17 @@ export async function mailedLink(dataDirs: string[], to: string, timeoutMs = 10_
     const link = mails
       .filter(({ raw }) => (/^To: (.*)$/m.exec(raw)?.[1] ?? '').toLowerCase().includes(to.toLowerCase()))
       .sort((a, b) => a.file.localeCompare(b.file))
-      .map(({ raw }) => /(https?:\/\/[^\s"<>]+)/.exec(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=').split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1])
+      .map(
+        ({ raw }) =>
+          /(https?:\/\/[^\s"<>]+)/.exec(
+            raw
+              .replace(/=\r?\n/g, '')
+              .replace(/=3D/g, '=')
+              .split(/\r?\n\r?\n/)
+              .slice(1)
+              .join('\n'),
+          )?.[1],
+      )
       .at(-1);
     if (link) return link;
     if (Date.now() > until) throw new Error(`no mail to ${to} in ${dataDirs.join(', ')}`);

@@ -7,7 +7,7 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Served = { method: string; path: string; backend: number };
+type Served = { method: string; path: string; backend: number };
 
 export type LoadBalancer = {
   base: string;
@@ -57,9 +57,10 @@ export async function startLoadBalancer(backends: string[]): Promise<LoadBalance
   return {
     base: `http://127.0.0.1:${port}`,
     served,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -9,7 +9,15 @@
  */
 const VERSION = 'v1';
 const STATIC_CACHE = `gigreel-static-${VERSION}`;
-const PRECACHE = ['/offline.html', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png', '/icons/apple-touch-icon.png'];
+const PRECACHE = [
+  '/offline.html',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/maskable-512.png',
+  '/icons/apple-touch-icon.png',
+];
 /** Old bundles pile up across releases; keep the newest ones only. */
 const MAX_ENTRIES = 150;
 const STATIC_FILE = /^\/(assets\/[^/]+|icons\/[^/]+\.png|favicon\.svg|manifest\.webmanifest|offline\.html)$/;
@@ -36,7 +44,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
-      await Promise.all(names.filter((name) => name.startsWith('gigreel-') && name !== STATIC_CACHE).map((name) => caches.delete(name)));
+      await Promise.all(
+        names.filter((name) => name.startsWith('gigreel-') && name !== STATIC_CACHE).map((name) => caches.delete(name)),
+      );
       await self.clients.claim();
     })(),
   );
@@ -52,7 +62,11 @@ self.addEventListener('fetch', (event) => {
 
   if (request.mode === 'navigate') {
     event.respondWith(
-      fetch(request).catch(async () => (await caches.match('/offline.html')) ?? new Response('You are offline.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } })),
+      fetch(request).catch(
+        async () =>
+          (await caches.match('/offline.html')) ??
+          new Response('You are offline.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } }),
+      ),
     );
     return;
   }
@@ -86,5 +100,7 @@ self.addEventListener('fetch', (event) => {
 async function trim(cache) {
   const keys = await cache.keys();
   const removable = keys.filter((request) => !PRECACHE.includes(new URL(request.url).pathname));
-  await Promise.all(removable.slice(0, Math.max(0, removable.length - MAX_ENTRIES)).map((request) => cache.delete(request)));
+  await Promise.all(
+    removable.slice(0, Math.max(0, removable.length - MAX_ENTRIES)).map((request) => cache.delete(request)),
+  );
 }

@@ -1,12 +1,12 @@
 import './zod-config.ts';
 import './index.css';
 import './features/pwa/register.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, Suspense, lazy, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Outlet, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
-import { ApiError } from './api/client.ts';
+import { createQueryClient } from './api/query-client.ts';
 import { AuthRequiredDialog } from './features/auth/AuthRequired.tsx';
 import { Guard } from './features/auth/Guard.tsx';
 import { InactivityLogout } from './features/auth/Inactivity.tsx';
@@ -53,7 +53,13 @@ const routes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          { path: '/', ...page(() => import('./routes/Feed.tsx'), (client, url) => prefetchFeed(client, url.searchParams)) },
+          {
+            path: '/',
+            ...page(
+              () => import('./routes/Feed.tsx'),
+              (client, url) => prefetchFeed(client, url.searchParams),
+            ),
+          },
           { path: '/offer/:offerId', ...page(() => import('./routes/Feed.tsx')) },
           { path: '/boosted', ...page(() => import('./routes/Boosted.tsx')) },
           { path: '/explore', ...page(() => import('./routes/Explore.tsx')) },
@@ -90,14 +96,7 @@ function Screens() {
   return useRoutes(routes);
 }
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+const queryClient = createQueryClient();
 
 // The screen the app opens on starts loading its code and its data now, alongside the session check
 // the guard waits for, rather than one after the other.

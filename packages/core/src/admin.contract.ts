@@ -1,117 +1,150 @@
 /**
- * The admin API. Every route answers 401 to anonymous callers and 403 to anyone who is not
- * an admin; the browser's guard only chooses the screen.
- *
- *   GET    /api/admin/dashboard                 AdminDashboard
- *   GET    /api/admin/creators?q=&cursor=&withoutOffer=1   AdminPageOf<AdminCreator>
- *   POST   /api/admin/creators                  CreatorFormInput -> { creator, message }
- *   PATCH  /api/admin/creators/:id              CreatorFormInput -> { creator, message }
- *   DELETE /api/admin/creators/:id              -> { message }   (offer removed; orders, messages kept as "Unknown")
- *   GET    /api/admin/gigs?cursor=              AdminPageOf<AdminGig>
- *   POST   /api/admin/gigs                      multipart GigFormInput (+ file "media") -> { gig, message }
- *   PATCH  /api/admin/gigs/:id                  multipart GigFormInput (+ optional "media") -> { gig, message }
- *   DELETE /api/admin/gigs/:id                  -> { message }
- *   POST   /api/admin/offers/:id/approve       { version } -> { gig, message }; 409 offer_changed when edited since
- *   GET    /api/admin/messages?cursor=          AdminPageOf<AdminMessage> with total
- *   GET    /api/admin/analytics?unit=day|week   AdminAnalytics
- *   GET    /api/admin/export/:table             text/csv, streamed (offers, users, transactions, messages)
- *   GET    /api/admin/export-counts            Record<ExportTable, number>
- *   POST   /api/admin/self-test                 multipart file "media" -> SelfTestResult
- *   POST   /api/admin/impersonate/:userId       -> { message } and the session cookie of that user
- *   POST   /api/admin/impersonation/stop        the impersonating session only -> { title, message }
- *   GET    /api/admin/audit-log?cursor=         AdminPageOf<AuditEntry>
+ * What the admin API answers, as schemas (the route table is in admin.api.ts). Every admin route
+ * answers 401 to anonymous callers and 403 to anyone who is not an admin; stopping an impersonation
+ * is for the impersonating session only. The web app reads these shapes; change them additively only.
  */
-import type { MediaKind } from './offers.contract.ts';
-import type { CreatorRevenue } from './admin.revenue.ts';
-import type { OrderStatus } from './constants.ts';
-import type { RevenueUnit } from './admin.schemas.ts';
-import type { AuditAction } from './admin.texts.ts';
+import { z } from 'zod';
+import { ORDER_STATUSES } from './constants.ts';
+import { mediaKind } from './offers.contract.ts';
+import { EXPORT_TABLES, REVENUE_UNITS } from './admin.schemas.ts';
+import { AUDIT_ACTIONS, type AuditAction } from './admin.texts.ts';
 
-export type AdminPageOf<T> = { items: T[]; nextCursor: string | null; total?: number };
+/** A keyset page of a list, newest first; nextCursor is null on the last page. */
+export const adminPageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
-export type AdminDashboard = {
-  stats: { totalCreators: number; totalGigs: number; totalRevenuePence: number; commissionPence: number };
-  diagnostics: {
-    offers: { total: number; approved: number; notApproved: number; withoutMedia: number; approvedWithMedia: number };
-    users: number;
-    securityEvents: number;
-    loginAttempts24h: number;
-    sampleOffer: { id: string; title: string; isApproved: boolean; hasMedia: boolean } | null;
-  };
-};
+const count = z.number().int();
+const pence = z.number().int();
 
-export type AdminCreator = {
-  id: string;
-  displayName: string;
+export const adminDashboard = z.object({
+  stats: z.object({ totalCreators: count, totalGigs: count, totalRevenuePence: pence, commissionPence: pence }),
+  diagnostics: z.object({
+    offers: z.object({
+      total: count,
+      approved: count,
+      notApproved: count,
+      withoutMedia: count,
+      approvedWithMedia: count,
+    }),
+    users: count,
+    securityEvents: count,
+    loginAttempts24h: count,
+    sampleOffer: z
+      .object({ id: z.string(), title: z.string(), isApproved: z.boolean(), hasMedia: z.boolean() })
+      .nullable(),
+  }),
+});
+export type AdminDashboard = z.output<typeof adminDashboard>;
+
+export const adminCreator = z.object({
+  id: z.string(),
+  displayName: z.string(),
   /** null for a profile created without a login */
-  email: string | null;
-  bio: string | null;
-  location: string | null;
-  paypalLink: string | null;
-  profileImage: string | null;
-  createdAt: string;
-  isAdmin: boolean;
-  offer: { id: string; title: string } | null;
-};
+  email: z.string().nullable(),
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  paypalLink: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+  offer: z.object({ id: z.string(), title: z.string() }).nullable(),
+});
+export type AdminCreator = z.output<typeof adminCreator>;
 
-export type AdminGig = {
-  id: string;
-  title: string;
-  link: string;
-  mediaUrl: string;
-  mediaKind: MediaKind | null;
-  posterUrl: string | null;
-  isPaidOffer: boolean;
-  pricePence: number | null;
-  paypalLink: string | null;
-  purchaseNote: string | null;
-  description: string | null;
-  musicTrackName: string | null;
-  musicCreditLink: string | null;
-  tags: string[];
-  isApproved: boolean;
+export const adminGig = z.object({
+  id: z.string(),
+  title: z.string(),
+  link: z.string(),
+  mediaUrl: z.string(),
+  mediaKind: mediaKind.nullable(),
+  posterUrl: z.string().nullable(),
+  isPaidOffer: z.boolean(),
+  pricePence: pence.nullable(),
+  paypalLink: z.string().nullable(),
+  purchaseNote: z.string().nullable(),
+  description: z.string().nullable(),
+  musicTrackName: z.string().nullable(),
+  musicCreditLink: z.string().nullable(),
+  tags: z.array(z.string()),
+  isApproved: z.boolean(),
   /** Moves on with every edit; approval carries the one the admin saw. */
-  version: number;
-  createdAt: string;
-  creator: { id: string; displayName: string };
-};
+  version: z.number().int(),
+  createdAt: z.string(),
+  creator: z.object({ id: z.string(), displayName: z.string() }),
+});
+export type AdminGig = z.output<typeof adminGig>;
 
-export type AdminMessage = {
-  id: string;
-  message: string;
-  createdAt: string;
-  offerTitle: string | null;
-  from: { id: string; displayName: string } | null;
-  to: { id: string; displayName: string } | null;
-};
+const person = z.object({ id: z.string(), displayName: z.string() });
 
-export type AdminAnalytics = {
-  totalRevenuePence: number;
-  commissionPence: number;
-  totalOrders: number;
-  completedOrders: number;
-  pendingOrders: number;
-  byStatus: Record<OrderStatus, number>;
-  topCreators: CreatorRevenue[];
-  revenueOverTime: { unit: RevenueUnit; points: Array<{ start: string; revenuePence: number; orders: number }> };
-};
+export const adminMessage = z.object({
+  id: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  offerTitle: z.string().nullable(),
+  from: person.nullable(),
+  to: person.nullable(),
+});
+export type AdminMessage = z.output<typeof adminMessage>;
 
-export type SelfTestStep = { name: string; ok: boolean; detail: string };
-export type SelfTestResult = { ok: boolean; title: string; steps: SelfTestStep[] };
+/** The messages list also says how many there are in all. */
+export const adminMessagesPage = adminPageOf(adminMessage).extend({ total: count });
+export type AdminMessagesPage = z.output<typeof adminMessagesPage>;
+
+export const creatorRevenue = z.object({
+  creatorId: z.string(),
+  displayName: z.string(),
+  orderCount: count,
+  revenuePence: pence,
+});
+export type CreatorRevenue = z.output<typeof creatorRevenue>;
+
+export const adminAnalytics = z.object({
+  totalRevenuePence: pence,
+  commissionPence: pence,
+  totalOrders: count,
+  completedOrders: count,
+  pendingOrders: count,
+  byStatus: z.record(z.enum(ORDER_STATUSES), count),
+  topCreators: z.array(creatorRevenue),
+  revenueOverTime: z.object({
+    unit: z.enum(REVENUE_UNITS),
+    points: z.array(z.object({ start: z.string(), revenuePence: pence, orders: count })),
+  }),
+});
+export type AdminAnalytics = z.output<typeof adminAnalytics>;
+
+/** How many rows each export holds, so the Export Center can say "No Data" before downloading. */
+export const exportCounts = z.record(z.enum(EXPORT_TABLES), count);
+export type ExportCounts = z.output<typeof exportCounts>;
+
+export const selfTestStep = z.object({ name: z.string(), ok: z.boolean(), detail: z.string() });
+export type SelfTestStep = z.output<typeof selfTestStep>;
+export const selfTestResult = z.object({ ok: z.boolean(), title: z.string(), steps: z.array(selfTestStep) });
+export type SelfTestResult = z.output<typeof selfTestResult>;
+
+const auditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
+const auditPerson = z.object({ id: z.string(), displayName: z.string().nullable() });
 
 /** What an admin did, as whom, to what, and the answer (one audit_log row). */
-export type AuditEntry = {
-  id: string;
-  createdAt: string;
-  method: string;
+export const auditEntry = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  method: z.string(),
   /** The route the router matched, or null when none did. */
-  route: string | null;
+  route: z.string().nullable(),
   /** The address as it was sent. */
-  path: string;
+  path: z.string(),
   /** A named admin action (AUDIT_ACTIONS), or null for any other write. */
-  action: AuditAction | null;
-  target: { kind: string | null; id: string; label: string | null } | null;
-  status: number;
-  admin: { id: string; displayName: string | null } | null;
-  actingAs: { id: string; displayName: string | null } | null;
-};
+  action: auditAction.nullable(),
+  target: z.object({ kind: z.string().nullable(), id: z.string(), label: z.string().nullable() }).nullable(),
+  status: z.number().int(),
+  admin: auditPerson.nullable(),
+  actingAs: auditPerson.nullable(),
+});
+export type AuditEntry = z.output<typeof auditEntry>;
+
+/** What a change answers: the row as it now is and the success text to show. */
+export const savedCreator = z.object({ creator: adminCreator, message: z.string() });
+export const savedGig = z.object({ gig: adminGig, message: z.string() });
+export const adminNotice = z.object({ message: z.string() });
+export const impersonationStopped = z.object({ title: z.string(), message: z.string() });

@@ -4,6 +4,7 @@
  * The server computes the same with SQL aggregates; these functions are the rule in one readable place.
  */
 import { PLATFORM_COMMISSION, TOP_CREATORS_SHOWN, type OrderStatus } from './constants.ts';
+import type { CreatorRevenue } from './admin.contract.ts';
 
 /** The one status that earns revenue. */
 export const REVENUE_STATUS: OrderStatus = 'completed';
@@ -14,8 +15,12 @@ export function commissionPence(revenuePence: number): number {
   return Math.round((revenuePence * Math.round(PLATFORM_COMMISSION * 100)) / 100);
 }
 
-export type RevenueOrder = { status: string; pricePence: number | null; sellerId: string | null; sellerName?: string | null };
-export type CreatorRevenue = { creatorId: string; displayName: string; orderCount: number; revenuePence: number };
+export type RevenueOrder = {
+  status: string;
+  pricePence: number | null;
+  sellerId: string | null;
+  sellerName?: string | null;
+};
 
 export function summariseRevenue(orders: RevenueOrder[]) {
   let revenuePence = 0;
@@ -27,7 +32,12 @@ export function summariseRevenue(orders: RevenueOrder[]) {
     const price = order.pricePence ?? 0;
     revenuePence += price;
     if (!order.sellerId) continue;
-    const entry = perCreator.get(order.sellerId) ?? { creatorId: order.sellerId, displayName: order.sellerName ?? 'Unknown', orderCount: 0, revenuePence: 0 };
+    const entry = perCreator.get(order.sellerId) ?? {
+      creatorId: order.sellerId,
+      displayName: order.sellerName ?? 'Unknown',
+      orderCount: 0,
+      revenuePence: 0,
+    };
     entry.orderCount += 1;
     entry.revenuePence += price;
     perCreator.set(order.sellerId, entry);
@@ -46,6 +56,9 @@ export function summariseRevenue(orders: RevenueOrder[]) {
 export function topCreators(rows: CreatorRevenue[]): CreatorRevenue[] {
   return [...rows]
     .filter((row) => row.revenuePence > 0)
-    .sort((a, b) => b.revenuePence - a.revenuePence || b.orderCount - a.orderCount || a.displayName.localeCompare(b.displayName))
+    .sort(
+      (a, b) =>
+        b.revenuePence - a.revenuePence || b.orderCount - a.orderCount || a.displayName.localeCompare(b.displayName),
+    )
     .slice(0, TOP_CREATORS_SHOWN);
 }

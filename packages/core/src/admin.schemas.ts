@@ -3,7 +3,15 @@
  * the server parses the same, so both sides agree on every limit and message.
  */
 import { z } from 'zod';
-import { BIO_MAX, EMAIL_MAX, GIG_DESCRIPTION_MAX, MUSIC_TRACK_MAX, PURCHASE_NOTE_MAX, TITLE_MAX, URL_MAX } from './constants.ts';
+import {
+  BIO_MAX,
+  EMAIL_MAX,
+  GIG_DESCRIPTION_MAX,
+  MUSIC_TRACK_MAX,
+  PURCHASE_NOTE_MAX,
+  TITLE_MAX,
+  URL_MAX,
+} from './constants.ts';
 import { parsePriceToPence } from './money.ts';
 import { isSafeUrl, normalizeLink, sanitizeText } from './sanitize.ts';
 import { isEmailShape, textInput } from './text-input.ts';
@@ -17,25 +25,32 @@ export const ADMIN_HASHTAGS_PER_GIG = 10;
 
 /** Optional free text: sanitised and trimmed; empty becomes null (SPEC: "sent as null when empty"). */
 const optionalText = (max: number) =>
-  textInput(max * 2, v.tooLong(max)).optional().nullable()
+  textInput(max * 2, v.tooLong(max))
+    .optional()
+    .nullable()
     .transform((value) => (value == null ? null : sanitizeText(value)))
     .pipe(z.string().max(max, v.tooLong(max)).nullable())
     .transform((value) => (value ? value : null));
 
 /** Optional link: empty becomes null; otherwise it must be a safe http(s) URL (https:// added). */
-const optionalUrl = textInput(URL_MAX, v.invalidUrl).optional().nullable().transform((value, ctx) => {
-  const raw = value?.trim() ?? '';
-  if (!raw) return null;
-  const checked = normalizeLink(raw);
-  if (!checked.ok || !isSafeUrl(checked.url)) {
-    ctx.addIssue({ code: 'custom', message: v.invalidUrl });
-    return z.NEVER;
-  }
-  return checked.url;
-});
+const optionalUrl = textInput(URL_MAX, v.invalidUrl)
+  .optional()
+  .nullable()
+  .transform((value, ctx) => {
+    const raw = value?.trim() ?? '';
+    if (!raw) return null;
+    const checked = normalizeLink(raw);
+    if (!checked.ok || !isSafeUrl(checked.url)) {
+      ctx.addIssue({ code: 'custom', message: v.invalidUrl });
+      return z.NEVER;
+    }
+    return checked.url;
+  });
 
 /** Checkbox as a boolean, or the 'true'/'false' text of a multipart field. */
-const checkbox = z.union([z.boolean(), z.enum(['true', 'false', 'on', '']).transform((value) => value === 'true' || value === 'on')]).default(false);
+const checkbox = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '']).transform((value) => value === 'true' || value === 'on')])
+  .default(false);
 
 /**
  * Hashtags are typed space separated ("#design logo"); only a non-blank field is processed, so an
@@ -43,14 +58,19 @@ const checkbox = z.union([z.boolean(), z.enum(['true', 'false', 'on', '']).trans
  */
 export function parseAdminHashtags(input: string | null | undefined): string[] | null {
   if (!input || !input.trim()) return null;
-  const names = input.split(/\s+/).map((word) => sanitizeText(word).replace(/^#+/, '').toLowerCase()).filter(Boolean);
+  const names = input
+    .split(/\s+/)
+    .map((word) => sanitizeText(word).replace(/^#+/, '').toLowerCase())
+    .filter(Boolean);
   return [...new Set(names)];
 }
 
 export const gigFormSchema = z
   .strictObject({
     userId: textInput(100).optional(),
-    title: textInput(TITLE_MAX * 2, v.tooLong(TITLE_MAX), v.titleRequired).transform((value) => sanitizeText(value)).pipe(z.string().min(1, v.titleRequired).max(TITLE_MAX, v.tooLong(TITLE_MAX))),
+    title: textInput(TITLE_MAX * 2, v.tooLong(TITLE_MAX), v.titleRequired)
+      .transform((value) => sanitizeText(value))
+      .pipe(z.string().min(1, v.titleRequired).max(TITLE_MAX, v.tooLong(TITLE_MAX))),
     link: textInput(URL_MAX, v.invalidLink, v.linkRequired),
     isPaidOffer: checkbox,
     price: textInput(20, v.invalidPrice).optional().nullable(),
@@ -97,7 +117,11 @@ export const gigFormSchema = z
     }
     const tags = parseAdminHashtags(form.hashtags);
     if (tags && tags.some((tag) => tag.length > ADMIN_HASHTAG_MAX)) {
-      ctx.addIssue({ code: 'custom', message: `Each hashtag must be at most ${ADMIN_HASHTAG_MAX} characters`, path: ['hashtags'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Each hashtag must be at most ${ADMIN_HASHTAG_MAX} characters`,
+        path: ['hashtags'],
+      });
       return z.NEVER;
     }
     if (tags && tags.length > ADMIN_HASHTAGS_PER_GIG) {
@@ -128,15 +152,18 @@ export const descriptionCounter = (text: string | null | undefined) => `${(text 
 export const creatorFormSchema = z.strictObject({
   displayName: displayNameText(adminTexts.creators.displayNameRequired, v.displayName, 1),
   /** Optional: a creator without an email is a profile the admin manages, with no login. */
-  email: textInput(EMAIL_MAX, v.invalidEmail).optional().nullable().transform((value, ctx) => {
-    const email = sanitizeText(value ?? '').toLowerCase();
-    if (!email) return null;
-    if (!isEmailShape(email)) {
-      ctx.addIssue({ code: 'custom', message: v.invalidEmail });
-      return z.NEVER;
-    }
-    return email;
-  }),
+  email: textInput(EMAIL_MAX, v.invalidEmail)
+    .optional()
+    .nullable()
+    .transform((value, ctx) => {
+      const email = sanitizeText(value ?? '').toLowerCase();
+      if (!email) return null;
+      if (!isEmailShape(email)) {
+        ctx.addIssue({ code: 'custom', message: v.invalidEmail });
+        return z.NEVER;
+      }
+      return email;
+    }),
   bio: optionalText(BIO_MAX),
   location: optionalText(100),
   paypalLink: optionalUrl,
@@ -146,7 +173,12 @@ export type CreatorFormOutput = z.output<typeof creatorFormSchema>;
 
 export const EXPORT_TABLES = ['offers', 'users', 'transactions', 'messages'] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
-export const EXPORT_TABLE_LABELS: Record<ExportTable, string> = { offers: 'Offers', users: 'Users', transactions: 'Transactions', messages: 'Messages' };
+export const EXPORT_TABLE_LABELS: Record<ExportTable, string> = {
+  offers: 'Offers',
+  users: 'Users',
+  transactions: 'Transactions',
+  messages: 'Messages',
+};
 export const exportTableSchema = z.enum(EXPORT_TABLES, { error: adminTexts.export.chooseTable });
 
 export const REVENUE_UNITS = ['day', 'week'] as const;
@@ -154,11 +186,20 @@ export type RevenueUnit = (typeof REVENUE_UNITS)[number];
 export const analyticsQuerySchema = z.object({ unit: z.enum(REVENUE_UNITS).default('day') });
 
 /** Keyset page requests: an opaque cursor from the previous page. */
-export const adminPageQuerySchema = z.object({
-  cursor: textInput(200).optional(),
+export const adminPageQuerySchema = z.object({ cursor: textInput(200).optional() });
+
+/** The creators list also searches by name or email, and can leave out those who have an offer. */
+export const adminCreatorsQuerySchema = adminPageQuerySchema.extend({
   q: textInput(100).optional(),
   withoutOffer: z.enum(['1', '0']).optional(),
 });
+
+/** A creator's or a gig's id in the address. */
+export const adminIdParams = z.object({ id: textInput(100).min(1) });
+export const adminUserIdParams = z.object({ userId: textInput(100).min(1) });
+export const exportTableParams = z.object({ table: exportTableSchema });
+/** The self-test's form has no text fields, only its file. */
+export const selfTestFields = z.object({});
 
 /** Approval names the version the admin reviewed (AdminGig.version); a newer one is refused. */
 export const approveGigSchema = z.strictObject({

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  adminTexts, commissionPence, creatorFormSchema, csvCell, csvRow, descriptionCounter, formatPence, gigFormSchema, neutraliseCell, parseCsv, parseAdminHashtags,
-  summariseRevenue, topCreators,
+  adminTexts,
+  commissionPence,
+  creatorFormSchema,
+  csvCell,
+  csvRow,
+  descriptionCounter,
+  formatPence,
+  gigFormSchema,
+  neutraliseCell,
+  parseCsv,
+  parseAdminHashtags,
+  summariseRevenue,
+  topCreators,
 } from './index.ts';
 
 const baseGig = { title: 'Logo design', link: 'example.com/logo' };
@@ -11,21 +22,51 @@ describe('admin gig form', () => {
   it('needs a title and a link', () => {
     expect(gigFormSchema.safeParse({ ...baseGig, title: '  ' }).error?.issues[0]?.message).toBe('Title required');
     expect(gigFormSchema.safeParse({ ...baseGig, link: ' ' }).error?.issues[0]?.message).toBe('Link required');
-    expect(gigFormSchema.safeParse({ ...baseGig, link: 'javascript:alert(1)' }).error?.issues[0]?.message).toBe('Invalid link');
+    expect(gigFormSchema.safeParse({ ...baseGig, link: 'javascript:alert(1)' }).error?.issues[0]?.message).toBe(
+      'Invalid link',
+    );
   });
 
   it('adds https:// and turns empty optional fields into null', () => {
-    const gig = gigFormSchema.parse({ ...baseGig, description: '', musicTrackName: '  ', purchaseNote: '', musicCreditLink: '' });
-    expect(gig).toMatchObject({ link: 'https://example.com/logo', description: null, musicTrackName: null, purchaseNote: null, musicCreditLink: null, tags: null });
+    const gig = gigFormSchema.parse({
+      ...baseGig,
+      description: '',
+      musicTrackName: '  ',
+      purchaseNote: '',
+      musicCreditLink: '',
+    });
+    expect(gig).toMatchObject({
+      link: 'https://example.com/logo',
+      description: null,
+      musicTrackName: null,
+      purchaseNote: null,
+      musicCreditLink: null,
+      tags: null,
+    });
   });
 
   it('keeps price and payment link only when Paid Offer is ticked', () => {
     const free = gigFormSchema.parse({ ...baseGig, isPaidOffer: false, price: '12.50', paypalLink: 'paypal.me/x' });
     expect(free).toMatchObject({ isPaidOffer: false, pricePence: null, paypalLink: null });
-    const paid = gigFormSchema.parse({ ...baseGig, isPaidOffer: 'true', price: '£12.50', paypalLink: 'paypal.me/x', purchaseNote: 'Send a brief' });
-    expect(paid).toMatchObject({ isPaidOffer: true, pricePence: 1250, paypalLink: 'https://paypal.me/x', purchaseNote: 'Send a brief' });
-    expect(gigFormSchema.safeParse({ ...baseGig, isPaidOffer: true }).error?.issues[0]?.message).toBe('Missing paid offer fields');
-    expect(gigFormSchema.safeParse({ ...baseGig, isPaidOffer: true, price: 'ten' }).error?.issues[0]?.path).toEqual(['price']);
+    const paid = gigFormSchema.parse({
+      ...baseGig,
+      isPaidOffer: 'true',
+      price: '£12.50',
+      paypalLink: 'paypal.me/x',
+      purchaseNote: 'Send a brief',
+    });
+    expect(paid).toMatchObject({
+      isPaidOffer: true,
+      pricePence: 1250,
+      paypalLink: 'https://paypal.me/x',
+      purchaseNote: 'Send a brief',
+    });
+    expect(gigFormSchema.safeParse({ ...baseGig, isPaidOffer: true }).error?.issues[0]?.message).toBe(
+      'Missing paid offer fields',
+    );
+    expect(gigFormSchema.safeParse({ ...baseGig, isPaidOffer: true, price: 'ten' }).error?.issues[0]?.path).toEqual([
+      'price',
+    ]);
   });
 
   it('limits the description to 500 with an n/500 counter and the music track to 100', () => {
@@ -45,11 +86,19 @@ describe('admin gig form', () => {
 
 describe('admin creator form', () => {
   it('requires a display name', () => {
-    expect(creatorFormSchema.safeParse({ displayName: '  ' }).error?.issues[0]?.message).toBe(adminTexts.creators.displayNameRequired);
+    expect(creatorFormSchema.safeParse({ displayName: '  ' }).error?.issues[0]?.message).toBe(
+      adminTexts.creators.displayNameRequired,
+    );
     expect(creatorFormSchema.safeParse({}).error?.issues[0]?.message).toBe('Display name is required');
   });
   it('stores empty optional fields as null and checks the email', () => {
-    expect(creatorFormSchema.parse({ displayName: 'Ana', email: '', bio: '', paypalLink: '' })).toEqual({ displayName: 'Ana', email: null, bio: null, location: null, paypalLink: null });
+    expect(creatorFormSchema.parse({ displayName: 'Ana', email: '', bio: '', paypalLink: '' })).toEqual({
+      displayName: 'Ana',
+      email: null,
+      bio: null,
+      location: null,
+      paypalLink: null,
+    });
     expect(creatorFormSchema.safeParse({ displayName: 'Ana', email: 'nope' }).success).toBe(false);
     expect(creatorFormSchema.parse({ displayName: 'Ana', email: ' Ana@Example.com ' }).email).toBe('ana@example.com');
   });
@@ -68,7 +117,12 @@ describe('revenue rules', () => {
       { status: 'completed', pricePence: 1250, sellerId: 'a', sellerName: 'Ann' },
       { status: 'paid', pricePence: 99999, sellerId: 'a', sellerName: 'Ann' },
       { status: 'awaiting_payment', pricePence: 500, sellerId: 'b', sellerName: 'Ben' },
-      ...['c', 'd', 'e', 'f', 'g', 'h'].map((id, i) => ({ status: 'completed', pricePence: 100 * (i + 1), sellerId: id, sellerName: id.toUpperCase() })),
+      ...['c', 'd', 'e', 'f', 'g', 'h'].map((id, i) => ({
+        status: 'completed',
+        pricePence: 100 * (i + 1),
+        sellerId: id,
+        sellerName: id.toUpperCase(),
+      })),
       { status: 'completed', pricePence: 700, sellerId: null },
     ];
     const summary = summariseRevenue(orders);
@@ -79,27 +133,45 @@ describe('revenue rules', () => {
   });
 
   it('never lists more than five creators, highest first', () => {
-    fc.assert(fc.property(fc.array(fc.record({ creatorId: fc.uuid(), displayName: fc.string(), orderCount: fc.nat(9), revenuePence: fc.nat(100000) })), (rows) => {
-      const top = topCreators(rows);
-      expect(top.length).toBeLessThanOrEqual(5);
-      for (let i = 1; i < top.length; i++) expect(top[i - 1]!.revenuePence).toBeGreaterThanOrEqual(top[i]!.revenuePence);
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            creatorId: fc.uuid(),
+            displayName: fc.string(),
+            orderCount: fc.nat(9),
+            revenuePence: fc.nat(100000),
+          }),
+        ),
+        (rows) => {
+          const top = topCreators(rows);
+          expect(top.length).toBeLessThanOrEqual(5);
+          for (let i = 1; i < top.length; i++)
+            expect(top[i - 1]!.revenuePence).toBeGreaterThanOrEqual(top[i]!.revenuePence);
+        },
+      ),
+    );
   });
 });
 
 describe('CSV', () => {
   it('neutralises cells a spreadsheet would run', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(neutraliseCell(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
+    for (const start of ['=', '+', '-', '@', '\t', '\r'])
+      expect(neutraliseCell(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
     expect(neutraliseCell('hello')).toBe('hello');
     expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell(-5)).toBe('-5');
   });
 
   it('quotes commas, quotes and line breaks and reads back what it wrote', () => {
-    expect(csvRow(['a,b', 'say "hi"', 'two\nlines', null, 3, true])).toBe('"a,b","say ""hi""","two\nlines",,3,true\r\n');
-    fc.assert(fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), (cells) => {
-      const [row] = parseCsv(csvRow(cells));
-      expect(row).toEqual(cells.map((cell) => neutraliseCell(cell)));
-    }));
+    expect(csvRow(['a,b', 'say "hi"', 'two\nlines', null, 3, true])).toBe(
+      '"a,b","say ""hi""","two\nlines",,3,true\r\n',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), (cells) => {
+        const [row] = parseCsv(csvRow(cells));
+        expect(row).toEqual(cells.map((cell) => neutraliseCell(cell)));
+      }),
+    );
   });
 });

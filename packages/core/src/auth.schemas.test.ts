@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { forgotPasswordInput, loginInput, resetPasswordForm, resetPasswordInput, signOutInput, signUpInput, verifyEmailQuery } from './auth.schemas.ts';
+import {
+  forgotPasswordInput,
+  loginInput,
+  resetPasswordForm,
+  resetPasswordInput,
+  signOutInput,
+  signUpInput,
+  verifyEmailQuery,
+} from './auth.schemas.ts';
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, EMAIL_MAX, INACTIVITY_LOGOUT_MS, PASSWORD_MIN } from './constants.ts';
 import { texts } from './texts.ts';
 
@@ -16,14 +24,25 @@ const goodSignUp = { displayName: 'Maya Patel', email: 'maya@example.com', passw
 
 describe('email (SPEC 5: text@text.text, at most 254 after sanitising, lowercased and trimmed)', () => {
   it('lowercases and trims at sign-up', () => {
-    expect(signUpInput.parse({ ...goodSignUp, email: '  Maya.Patel@Example.COM ' }).email).toBe('maya.patel@example.com');
+    expect(signUpInput.parse({ ...goodSignUp, email: '  Maya.Patel@Example.COM ' }).email).toBe(
+      'maya.patel@example.com',
+    );
   });
 
   it.each(['a@b.co', 'first.last+tag@sub.example.org', "o'neil@example.ie"])('accepts %s', (email) => {
     expect(problem(loginInput, { email, password: 'whatever1' })).toBeNull();
   });
 
-  it.each(['plainaddress', 'a@b', '@example.com', 'a@.com ', 'a b@example.com', 'a@@example.com', 'a@example.', '<script>@x.com'])('refuses %j with "Invalid email format"', (email) => {
+  it.each([
+    'plainaddress',
+    'a@b',
+    '@example.com',
+    'a@.com ',
+    'a b@example.com',
+    'a@@example.com',
+    'a@example.',
+    '<script>@x.com',
+  ])('refuses %j with "Invalid email format"', (email) => {
     expect(problem(loginInput, { email, password: 'whatever1' })).toBe(v.invalidEmail);
   });
 
@@ -77,7 +96,9 @@ describe('sign-up (SPEC 5)', () => {
   });
 
   it('display name is sanitised before it is measured and stored', () => {
-    expect(signUpInput.parse({ ...goodSignUp, displayName: '  <b>Eve</b> <img src=x onerror=alert(1)>Smith ' }).displayName).toBe('Eve Smith');
+    expect(
+      signUpInput.parse({ ...goodSignUp, displayName: '  <b>Eve</b> <img src=x onerror=alert(1)>Smith ' }).displayName,
+    ).toBe('Eve Smith');
     expect(problem(signUpInput, { ...goodSignUp, displayName: '<script>alert("hello")</script>' })).toBe(v.displayName);
     expect(problem(signUpInput, { ...goodSignUp, displayName: '<i>A</i>' })).toBe(v.displayName);
   });
@@ -88,9 +109,12 @@ describe('sign-up (SPEC 5)', () => {
     ['no lowercase', 'ABCDEFG1'],
     ['no digit', 'Abcdefgh'],
     ['missing', undefined],
-  ])('password %s: "Password must be at least 8 characters with uppercase, lowercase, and number"', (_label, password) => {
-    expect(problem(signUpInput, { ...goodSignUp, password })).toBe(v.passwordRule);
-  });
+  ])(
+    'password %s: "Password must be at least 8 characters with uppercase, lowercase, and number"',
+    (_label, password) => {
+      expect(problem(signUpInput, { ...goodSignUp, password })).toBe(v.passwordRule);
+    },
+  );
 
   it('refuses a password longer than 128 characters', () => {
     expect(problem(signUpInput, { ...goodSignUp, password: `Aa1${'x'.repeat(126)}` })).toBe(v.tooLong(128));

@@ -14,3 +14,5 @@ export * from './orders.exports.ts';
 export * from './messages.exports.ts';
 export * from './admin.index.ts';
 export * from './profile.exports.ts';
+export * from './api.ts';
+export * from './api.table.ts';

@@ -9,7 +9,10 @@ import { jobsTexts } from './jobs.texts.ts';
 export type JobDecision = 'accepted' | 'declined';
 export type JobMoveDecision = { ok: true; to: JobDecision } | { ok: false; reason: 'role' | 'state'; message: string };
 
-const decidableFrom: Record<JobDecision, readonly JobStatus[]> = { accepted: ['pending'], declined: ['pending', 'accepted'] };
+const decidableFrom: Record<JobDecision, readonly JobStatus[]> = {
+  accepted: ['pending'],
+  declined: ['pending', 'accepted'],
+};
 
 export function decideJobMove(status: JobStatus, isRecipient: boolean, to: JobDecision): JobMoveDecision {
   if (!isRecipient) return { ok: false, reason: 'role', message: jobsTexts.onlyRecipient };

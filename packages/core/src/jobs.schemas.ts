@@ -1,5 +1,5 @@
 /**
- * Private jobs (SPEC sections 2, 4, 5, 7). Routes:
+ * Private jobs (SPEC sections 2, 4, 5, 7); their part of the route table is jobs.api.ts. Routes:
  *   POST /api/jobs                        multipart: PrivateJobFields as text fields + files "files" -> { job: PrivateJob, orderId, message }
  *   GET  /api/jobs/inbox                  jobs sent to the viewer, newest first -> { jobs: PrivateJob[] }
  *   GET  /api/jobs/sent                   jobs the viewer sent, newest first -> { jobs: PrivateJob[] }
@@ -7,7 +7,7 @@
  *   GET  /api/jobs/:id/files/:fileId      sender, recipient and admins only; always an attachment
  */
 import { z } from 'zod';
-import { DELIVERY_TIMES, MB, type DeliveryTime, type JobStatus, type OrderStatus } from './constants.ts';
+import { DELIVERY_TIMES, JOB_STATUSES, MB, ORDER_STATUSES } from './constants.ts';
 import { jobsTexts } from './jobs.texts.ts';
 import { parsePriceToPence } from './money.ts';
 import { sanitizeText } from './sanitize.ts';
@@ -34,23 +34,37 @@ export const PRIVATE_JOB_TYPES = [
   { mime: 'application/zip', ext: 'zip' },
 ] as const;
 /** For the file picker (a hint only; the server decides by the bytes): image, video, pdf, docx, zip. */
-export const PRIVATE_JOB_ACCEPT = 'image/*,video/*,.pdf,application/pdf,.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document,.zip,application/zip';
+export const PRIVATE_JOB_ACCEPT =
+  'image/*,video/*,.pdf,application/pdf,.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document,.zip,application/zip';
 
 /** What the picker lets through before upload (the server decides again by the bytes). */
 export function looksLikeJobFile(file: { name: string; type: string }): boolean {
   if (/^(image|video)\//.test(file.type) && file.type !== 'image/svg+xml') return true;
-  return /\.(pdf|docx|zip)$/i.test(file.name) || ['application/pdf', 'application/zip', 'application/x-zip-compressed', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'].includes(file.type);
+  return (
+    /\.(pdf|docx|zip)$/i.test(file.name) ||
+    [
+      'application/pdf',
+      'application/zip',
+      'application/x-zip-compressed',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ].includes(file.type)
+  );
 }
 
 const titleTooLong = `Title must be at most ${PRIVATE_JOB_TITLE_MAX} characters`;
 const descriptionTooLong = `Description must be at most ${PRIVATE_JOB_DESCRIPTION_MAX} characters`;
 /** Free text may arrive at twice its limit, as sanitising can shorten it. */
-const clean = (max: number, tooLong: string, notText = tooLong) => textInput(max * 2, tooLong, notText).transform(sanitizeText);
+const clean = (max: number, tooLong: string, notText = tooLong) =>
+  textInput(max * 2, tooLong, notText).transform(sanitizeText);
 
 /** The form and the multipart text fields, the same schema on both sides. */
 export const privateJobFields = z.strictObject({
-  title: clean(PRIVATE_JOB_TITLE_MAX, titleTooLong, jobsTexts.titleRequired).pipe(z.string().min(1, jobsTexts.titleRequired).max(PRIVATE_JOB_TITLE_MAX, titleTooLong)),
-  description: clean(PRIVATE_JOB_DESCRIPTION_MAX, descriptionTooLong).pipe(z.string().max(PRIVATE_JOB_DESCRIPTION_MAX, descriptionTooLong)).optional(),
+  title: clean(PRIVATE_JOB_TITLE_MAX, titleTooLong, jobsTexts.titleRequired).pipe(
+    z.string().min(1, jobsTexts.titleRequired).max(PRIVATE_JOB_TITLE_MAX, titleTooLong),
+  ),
+  description: clean(PRIVATE_JOB_DESCRIPTION_MAX, descriptionTooLong)
+    .pipe(z.string().max(PRIVATE_JOB_DESCRIPTION_MAX, descriptionTooLong))
+    .optional(),
   deliveryTime: z.enum(DELIVERY_TIMES, { error: jobsTexts.deliveryTimeRequired }),
   /** Pounds as typed ("30", "£30.50"); empty means no budget. */
   budget: textInput(20, jobsTexts.invalidBudget)
@@ -66,20 +80,35 @@ export function budgetToPence(budget: string | undefined): number | null {
 }
 
 export const jobIdParams = z.object({ id: z.uuid({ error: jobsTexts.notFound }) });
-export const jobFileParams = z.object({ id: z.uuid({ error: jobsTexts.fileNotFound }), fileId: z.uuid({ error: jobsTexts.fileNotFound }) });
-export const jobStatusInput = z.strictObject({ status: z.enum(['accepted', 'declined'], { error: 'Choose accepted or declined.' }) });
+export const jobFileParams = z.object({
+  id: z.uuid({ error: jobsTexts.fileNotFound }),
+  fileId: z.uuid({ error: jobsTexts.fileNotFound }),
+});
+export const jobStatusInput = z.strictObject({
+  status: z.enum(['accepted', 'declined'], { error: 'Choose accepted or declined.' }),
+});
 
-export type PrivateJobFile = { id: string; fileName: string; contentType: string; sizeBytes: number; url: string };
-export type PrivateJob = {
-  id: string;
-  title: string;
-  description: string | null;
-  deliveryTime: DeliveryTime;
-  budgetPence: number | null;
-  status: JobStatus;
-  createdAt: string;
-  sender: { id: string; displayName: string };
-  recipient: { id: string; displayName: string };
-  files: PrivateJobFile[];
-  order: { id: string; status: OrderStatus } | null;
-};
+export const privateJobFile = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  url: z.string(),
+});
+export type PrivateJobFile = z.output<typeof privateJobFile>;
+
+const jobParty = z.object({ id: z.string(), displayName: z.string() });
+export const privateJob = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  deliveryTime: z.enum(DELIVERY_TIMES),
+  budgetPence: z.number().int().nullable(),
+  status: z.enum(JOB_STATUSES),
+  createdAt: z.string(),
+  sender: jobParty,
+  recipient: jobParty,
+  files: z.array(privateJobFile),
+  order: z.object({ id: z.string(), status: z.enum(ORDER_STATUSES) }).nullable(),
+});
+export type PrivateJob = z.output<typeof privateJob>;

@@ -19,7 +19,19 @@ describe('message text', () => {
   });
 
   it('refuses empty, too long and malicious text with the SPEC text', () => {
-    for (const input of ['', '   ', '<p></p>', 'x'.repeat(1001), '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)', 'eval(document.cookie)', '<iframe src="https://evil.example"></iframe>', 42, null]) {
+    for (const input of [
+      '',
+      '   ',
+      '<p></p>',
+      'x'.repeat(1001),
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      'javascript:alert(1)',
+      'eval(document.cookie)',
+      '<iframe src="https://evil.example"></iframe>',
+      42,
+      null,
+    ]) {
       expect(errorOf(input), String(input)).toBe(body);
     }
   });
@@ -43,7 +55,13 @@ describe('message text', () => {
 
   it('the send input needs an offer id and nothing else', () => {
     expect(sendMessageInput.safeParse({ offerId: 'nope', text: 'hi' }).success).toBe(false);
-    expect(sendMessageInput.safeParse({ offerId: '5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e', text: 'hi', receiverId: 'x' }).success).toBe(false);
-    expect(sendMessageInput.parse({ offerId: '5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e', text: ' hi ' })).toEqual({ offerId: '5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e', text: 'hi' });
+    expect(
+      sendMessageInput.safeParse({ offerId: '5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e', text: 'hi', receiverId: 'x' })
+        .success,
+    ).toBe(false);
+    expect(sendMessageInput.parse({ offerId: '5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e', text: ' hi ' })).toEqual({
+      offerId: '5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e',
+      text: 'hi',
+    });
   });
 });

@@ -31,8 +31,20 @@ export type SendMessageInput = z.input<typeof sendMessageInput>;
 export const replyMessageInput = z.strictObject({ text: messageTextSchema });
 export type ReplyMessageInput = z.input<typeof replyMessageInput>;
 
-/** A person's id in a path (Better Auth ids); anything else is "not found", never a 500. */
-export const userIdParam = z.strictObject({ userId: textInput(100).min(1).regex(/^[A-Za-z0-9_-]+$/) });
+/**
+ * A person's id in a path (Better Auth ids); anything else is "not found" (the check names its code,
+ * so the server answers 404 as for an id that does not exist), never a 500.
+ */
+const USER_ID = /^[A-Za-z0-9_-]+$/;
+export const userIdParam = z.strictObject({
+  userId: z
+    .string()
+    .refine((id) => id.length <= 100 && USER_ID.test(id), {
+      error: messageTexts.conversationNotFound,
+      params: { code: 'not_found' },
+    })
+    .meta({ pattern: USER_ID.source, minLength: 1, maxLength: 100 }),
+});
 export const notificationIdParam = z.strictObject({ id: z.uuid() });
 
 /** True when the text would be accepted; the dialog uses it to enable Send. */
@@ -40,7 +52,7 @@ export function isValidMessage(text: string): boolean {
   return messageTextSchema.safeParse(text).success;
 }
 
-// ---- API contract ----
+// ---- API contract (the route table's part is messages.api.ts; /api/unread and /api/events are notifications' and realtime's) ----
 //   POST /api/messages                          SendMessageInput      -> { message: ThreadMessage }   signed in ("Please log in to send messages.")
 //   GET  /api/messages/conversations            ConversationList
 //   GET  /api/messages/with/:userId             Thread                 oldest first; only the viewer's own messages
@@ -49,40 +61,54 @@ export function isValidMessage(text: string): boolean {
 //   GET  /api/unread                            UnreadCounts
 //   GET  /api/events                            text/event-stream of LiveEvent (session cookie)
 
-export type Person = { id: string; displayName: string; profileImage: string | null };
+export const person = z.object({ id: z.string(), displayName: z.string(), profileImage: z.string().nullable() });
+export type Person = z.output<typeof person>;
 
-export type ThreadMessage = {
-  id: string;
-  text: string;
-  createdAt: string;
+export const threadMessage = z.object({
+  id: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
   /** True when the viewer sent it ("You"). */
-  fromMe: boolean;
-  senderName: string;
-  offerId: string | null;
+  fromMe: z.boolean(),
+  senderName: z.string(),
+  offerId: z.string().nullable(),
   /** Snapshot of the offer's title when sent; null when unknown ("Unknown Offer"). */
-  offerTitle: string | null;
+  offerTitle: z.string().nullable(),
   /** When the receiver read it; null while unread. */
-  readAt: string | null;
-};
+  readAt: z.string().nullable(),
+});
+export type ThreadMessage = z.output<typeof threadMessage>;
 
-export type Conversation = {
-  otherUser: Person;
-  lastMessage: { text: string; createdAt: string; fromMe: boolean; offerTitle: string | null };
+export const conversation = z.object({
+  otherUser: person,
+  lastMessage: z.object({
+    text: z.string(),
+    createdAt: z.string(),
+    fromMe: z.boolean(),
+    offerTitle: z.string().nullable(),
+  }),
   /** Messages from the other person the viewer has not read yet. */
-  unreadCount: number;
-};
+  unreadCount: z.number().int(),
+});
+export type Conversation = z.output<typeof conversation>;
 
-export type ConversationList = { conversations: Conversation[]; total: number };
+export const conversationList = z.object({ conversations: z.array(conversation), total: z.number().int() });
+export type ConversationList = z.output<typeof conversationList>;
 
-export type Thread = { otherUser: Person; messages: ThreadMessage[] };
+export const thread = z.object({ otherUser: person, messages: z.array(threadMessage) });
+export type Thread = z.output<typeof thread>;
 
-export type UnreadCounts = { messages: number; notifications: number };
+export const unreadCounts = z.object({ messages: z.number().int(), notifications: z.number().int() });
+export type UnreadCounts = z.output<typeof unreadCounts>;
 
-export type MarkReadResult = { updated: number; unread: UnreadCounts };
+export const markReadResult = z.object({ updated: z.number().int(), unread: unreadCounts });
+export type MarkReadResult = z.output<typeof markReadResult>;
 
 /** Events on /api/events; the id of each SSE event is a resume point for Last-Event-ID. */
-export type LiveEvent =
-  | { type: 'ready'; unread: UnreadCounts }
-  | { type: 'message'; id: string; from: string; to: string; createdAt: string }
-  | { type: 'notification'; id: string; kind: string; createdAt: string }
-  | { type: 'unread'; unread: UnreadCounts };
+export const liveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), unread: unreadCounts }),
+  z.object({ type: z.literal('message'), id: z.string(), from: z.string(), to: z.string(), createdAt: z.string() }),
+  z.object({ type: z.literal('notification'), id: z.string(), kind: z.string(), createdAt: z.string() }),
+  z.object({ type: z.literal('unread'), unread: unreadCounts }),
+]);
+export type LiveEvent = z.output<typeof liveEvent>;

@@ -18,7 +18,22 @@ describe('parsePriceToPence (SPEC 9: £, $, € and commas stripped before parsi
     expect(parsePriceToPence(input)).toBe(pence);
   });
 
-  it.each(['', 'free', '0', '0.00', '-5', '10.505', '1e3', '10.', '.5', '£', '100000.01', '99999999999999999999', 'NaN', '10; drop table offers'])('%j is not a price', (input) => {
+  it.each([
+    '',
+    'free',
+    '0',
+    '0.00',
+    '-5',
+    '10.505',
+    '1e3',
+    '10.',
+    '.5',
+    '£',
+    '100000.01',
+    '99999999999999999999',
+    'NaN',
+    '10; drop table offers',
+  ])('%j is not a price', (input) => {
     expect(parsePriceToPence(input)).toBeNull();
   });
 

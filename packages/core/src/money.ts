@@ -12,7 +12,10 @@ export function parsePriceToPence(input: string): number | null {
 }
 
 export function formatPence(pence: number): string {
-  const pounds = (Math.abs(pence) / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const pounds = (Math.abs(pence) / 100).toLocaleString('en-GB', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return `${pence < 0 ? '-' : ''}£${pounds}`;
 }
 

@@ -1,28 +1,42 @@
 /**
- * Notifications API contract. A notification is written in the same transaction as the
- * event it tells about and links to what it is about (an in-app path).
- *
- *   GET  /api/notifications                 NotificationList   newest first
- *   POST /api/notifications/:id/read        -> { notification: NotificationItem, unread: UnreadCounts }
- *   POST /api/notifications/read-all        -> { updated, unread: UnreadCounts }
+ * What the server answers about notifications, as schemas (the route table is in notifications.api.ts).
+ * A notification is written in the same transaction as the event it tells about and links to what it
+ * is about (an in-app path). Change additively only.
  */
-import type { UnreadCounts } from './messages.schemas.ts';
+import { z } from 'zod';
+import { unreadCounts } from './messages.schemas.ts';
 
-export const NOTIFICATION_KINDS = ['message', 'offer_approved', 'order_paid', 'order_delivered', 'order_completed', 'job_accepted', 'job_declined', 'job_received'] as const;
+export const NOTIFICATION_KINDS = [
+  'message',
+  'offer_approved',
+  'order_paid',
+  'order_delivered',
+  'order_completed',
+  'job_accepted',
+  'job_declined',
+  'job_received',
+] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 
-export type NotificationItem = {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
+export const notificationItem = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
   /** In-app path ('/order/…', '/messages?with=…'); the web app follows only paths starting with '/'. */
-  link: string;
-  read: boolean;
-  createdAt: string;
-};
+  link: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationItem = z.output<typeof notificationItem>;
 
-export type NotificationList = { notifications: NotificationItem[]; unread: UnreadCounts };
+/** The latest 100, newest first, with the badges' counts. */
+export const notificationList = z.object({ notifications: z.array(notificationItem), unread: unreadCounts });
+export type NotificationList = z.output<typeof notificationList>;
+
+/** One notification marked read, and the counts after it. */
+export const notificationRead = z.object({ notification: notificationItem, unread: unreadCounts });
+export type NotificationRead = z.output<typeof notificationRead>;
 
 /** Path of the thread with a person in /messages (the route table has no sub-route). */
 export const threadLink = (userId: string) => `/messages?with=${encodeURIComponent(userId)}`;

@@ -1,76 +1,103 @@
 /**
- * The API contract of offers, the feed and engagement. The server returns exactly these
- * shapes and the web app reads them; change them additively only.
- *
- *   GET    /api/feed?q=&tag=&cursor=         FeedPage     public; the same bytes for every anonymous visitor (ETag, short max-age);
- *                                                         admins also see unapproved and media-less offers (SPEC section 5)
- *   GET    /api/feed/state?ids=a,b,c          FeedStatePage  signed in: the viewer's own boost/favourite/reaction for those offers
- *   GET    /api/offers/:id                    FeedOffer    public when approved with media; the owner and admins always
- *   GET    /api/offers/mine                   { offer: OwnOffer | null }
- *   PUT    /api/offers/mine                   multipart (OfferFormValues as text fields, see offers.schemas.ts, + optional file "media") -> { offer: OwnOffer, message }
- *   POST   /api/offers/:id/boost              toggle, or { active } to set it (a double tap cannot undo itself) -> EngagementResult
- *   POST   /api/offers/:id/favorite           toggle, or { active } to set it -> EngagementResult
- *   PUT    /api/offers/:id/reaction           { emoji: Reaction | null } -> EngagementResult
- *   POST   /api/offers/:id/share              counts a share -> EngagementResult
- *   GET    /api/explore/tags                  { tags: PopularTag[] }
- *   GET    /api/boosted                       { offers: BoostedOffer[] }   signed in
- *   GET    /api/creators/:id                  CreatorPage  public
- *   POST   /api/admin/offers/:id/approve      admin -> { offer: FeedOffer, message }
- *   GET    /api/admin/feed-debug              admin -> FeedDebug (the feed's debug panel)
- *   GET    /offer/:id                         the app's HTML with Open Graph and Twitter card tags for that offer
+ * What the server answers about offers, the feed and engagement, as schemas (the route table is in
+ * offers.api.ts). The web app reads these shapes; change them additively only.
  */
-import type { Reaction } from './constants.ts';
+import { z } from 'zod';
+import { REACTIONS } from './constants.ts';
 
-export type MediaKind = 'video' | 'image';
+export const mediaKind = z.enum(['video', 'image']);
+export type MediaKind = z.output<typeof mediaKind>;
 
-export type Creator = { id: string; displayName: string; profileImage: string | null };
+export const creator = z.object({ id: z.string(), displayName: z.string(), profileImage: z.string().nullable() });
+export type Creator = z.output<typeof creator>;
 
-export type FeedOffer = {
-  id: string;
-  title: string;
+export const feedOffer = z.object({
+  id: z.string(),
+  title: z.string(),
   /** '' for paid offers (their link is the product's own home link, SPEC section 5) */
-  link: string;
-  isPaidOffer: boolean;
-  pricePence: number | null;
+  link: z.string(),
+  isPaidOffer: z.boolean(),
+  pricePence: z.number().int().nullable(),
   /** Seller's payment checkout link; only for paid offers. */
-  paypalLink: string | null;
-  purchaseNote: string | null;
-  description: string | null;
-  musicTrackName: string | null;
-  musicCreditLink: string | null;
+  paypalLink: z.string().nullable(),
+  purchaseNote: z.string().nullable(),
+  description: z.string().nullable(),
+  musicTrackName: z.string().nullable(),
+  musicCreditLink: z.string().nullable(),
   /** '/media/offers/...' or '' when the offer has no media yet */
-  mediaUrl: string;
-  mediaKind: MediaKind | null;
-  posterUrl: string | null;
-  tags: string[];
-  boostCount: number;
-  favoriteCount: number;
-  reactionCount: number;
-  shareCount: number;
-  isApproved: boolean;
-  createdAt: string;
-  creator: Creator;
-};
+  mediaUrl: z.string(),
+  mediaKind: mediaKind.nullable(),
+  posterUrl: z.string().nullable(),
+  tags: z.array(z.string()),
+  boostCount: z.number().int(),
+  favoriteCount: z.number().int(),
+  reactionCount: z.number().int(),
+  shareCount: z.number().int(),
+  isApproved: z.boolean(),
+  createdAt: z.string(),
+  creator,
+});
+export type FeedOffer = z.output<typeof feedOffer>;
 
-export type FeedPage = {
-  offers: FeedOffer[];
+export const feedPage = z.object({
+  offers: z.array(feedOffer),
   /** Opaque keyset cursor for the next page of 50, or null at the end. */
-  nextCursor: string | null;
+  nextCursor: z.string().nullable(),
   /** Only when offers is empty and no q/tag filter: how many offers exist and how many were filtered out. */
-  emptyReason?: { total: number; filteredOut: number };
-};
+  emptyReason: z.object({ total: z.number().int(), filteredOut: z.number().int() }).optional(),
+});
+export type FeedPage = z.output<typeof feedPage>;
 
-export type ViewerOfferState = { offerId: string; boosted: boolean; favorited: boolean; reaction: Reaction | null };
-export type FeedStatePage = { states: ViewerOfferState[] };
+export const viewerOfferState = z.object({
+  offerId: z.string(),
+  boosted: z.boolean(),
+  favorited: z.boolean(),
+  reaction: z.enum(REACTIONS).nullable(),
+});
+export type ViewerOfferState = z.output<typeof viewerOfferState>;
+export const feedStatePage = z.object({ states: z.array(viewerOfferState) });
+export type FeedStatePage = z.output<typeof feedStatePage>;
 
-export type EngagementResult = ViewerOfferState & { boostCount: number; favoriteCount: number; reactionCount: number; shareCount: number };
+export const engagementResult = viewerOfferState.extend({
+  boostCount: z.number().int(),
+  favoriteCount: z.number().int(),
+  reactionCount: z.number().int(),
+  shareCount: z.number().int(),
+});
+export type EngagementResult = z.output<typeof engagementResult>;
 
-export type OwnOffer = FeedOffer & { deliveryMethod: 'file_upload' };
+export const ownOffer = feedOffer.extend({ deliveryMethod: z.literal('file_upload') });
+export type OwnOffer = z.output<typeof ownOffer>;
 
-export type PopularTag = { rank: number; name: string; offerCount: number; engagementScore: number };
+export const popularTag = z.object({
+  rank: z.number().int(),
+  name: z.string(),
+  offerCount: z.number().int(),
+  engagementScore: z.number(),
+});
+export type PopularTag = z.output<typeof popularTag>;
 
-export type BoostedOffer = { id: string; title: string; mediaUrl: string; mediaKind: MediaKind | null; posterUrl: string | null; createdAt: string; creatorName: string };
+export const boostedOffer = z.object({
+  id: z.string(),
+  title: z.string(),
+  mediaUrl: z.string(),
+  mediaKind: mediaKind.nullable(),
+  posterUrl: z.string().nullable(),
+  createdAt: z.string(),
+  creatorName: z.string(),
+});
+export type BoostedOffer = z.output<typeof boostedOffer>;
 
-export type CreatorPage = { creator: Creator & { bio: string | null; joinedAt: string }; offer: FeedOffer | null };
+export const creatorPage = z.object({
+  creator: creator.extend({ bio: z.string().nullable(), joinedAt: z.string() }),
+  offer: feedOffer.nullable(),
+});
+export type CreatorPage = z.output<typeof creatorPage>;
 
-export type FeedDebug = { total: number; approved: number; withMedia: number; approvedWithMedia: number };
+export const feedDebug = z.object({
+  total: z.number().int(),
+  approved: z.number().int(),
+  withMedia: z.number().int(),
+  approvedWithMedia: z.number().int(),
+});
+export type FeedDebug = z.output<typeof feedDebug>;

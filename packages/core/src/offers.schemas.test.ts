@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import {
-  emptyOfferForm, feedQuery, feedStateQuery, offerFields, offerForm, offerMediaProblem, offerToFormValues, parseTags, reactionInput,
-  toOfferInput, type OfferFormValues,
+  emptyOfferForm,
+  feedQuery,
+  feedStateQuery,
+  offerFields,
+  offerForm,
+  offerMediaProblem,
+  offerToFormValues,
+  parseTags,
+  reactionInput,
+  toOfferInput,
+  type OfferFormValues,
 } from './offers.schemas.ts';
 import { MB } from './constants.ts';
 import { texts } from './texts.ts';
 
 const v = texts.validation;
 const free: OfferFormValues = { ...emptyOfferForm, title: 'Logo design', link: 'example.com/me' };
-const paid: OfferFormValues = { ...emptyOfferForm, title: 'Logo design', isPaidOffer: true, price: '£10.50', paypalLink: 'paypal.me/maya', purchaseNote: 'Send your brief' };
+const paid: OfferFormValues = {
+  ...emptyOfferForm,
+  title: 'Logo design',
+  isPaidOffer: true,
+  price: '£10.50',
+  paypalLink: 'paypal.me/maya',
+  purchaseNote: 'Send your brief',
+};
 
 /** Every problem as "field: message". */
 function problems(values: OfferFormValues): string[] {
@@ -19,7 +35,14 @@ function problems(values: OfferFormValues): string[] {
 describe('offerForm (SPEC section 5)', () => {
   it('accepts a free offer and adds https:// to a link without a scheme', () => {
     expect(problems(free)).toEqual([]);
-    expect(toOfferInput(free)).toMatchObject({ title: 'Logo design', link: 'https://example.com/me', isPaidOffer: false, pricePence: null, paypalLink: null, purchaseNote: null });
+    expect(toOfferInput(free)).toMatchObject({
+      title: 'Logo design',
+      link: 'https://example.com/me',
+      isPaidOffer: false,
+      pricePence: null,
+      paypalLink: null,
+      purchaseNote: null,
+    });
   });
 
   it('needs a title: "Title required"', () => {
@@ -40,13 +63,20 @@ describe('offerForm (SPEC section 5)', () => {
   it('paid offers need price, checkout link and purchase note: "Missing paid offer fields"', () => {
     expect(problems(paid)).toEqual([]);
     expect(problems({ ...paid, price: '', paypalLink: ' ', purchaseNote: '' })).toEqual([
-      `price: ${v.missingPaidFields}`, `paypalLink: ${v.missingPaidFields}`, `purchaseNote: ${v.missingPaidFields}`,
+      `price: ${v.missingPaidFields}`,
+      `paypalLink: ${v.missingPaidFields}`,
+      `purchaseNote: ${v.missingPaidFields}`,
     ]);
     expect(problems({ ...paid, purchaseNote: '' })).toEqual([`purchaseNote: ${v.missingPaidFields}`]);
   });
 
   it('paid offers: price in pounds becomes pence, the checkout link follows the URL rule, the note is at most 100', () => {
-    expect(toOfferInput(paid)).toMatchObject({ isPaidOffer: true, pricePence: 1050, paypalLink: 'https://paypal.me/maya', purchaseNote: 'Send your brief' });
+    expect(toOfferInput(paid)).toMatchObject({
+      isPaidOffer: true,
+      pricePence: 1050,
+      paypalLink: 'https://paypal.me/maya',
+      purchaseNote: 'Send your brief',
+    });
     expect(toOfferInput({ ...paid, price: '1,200' }).pricePence).toBe(120_000);
     expect(problems({ ...paid, price: 'ten' })).toEqual([`price: ${v.invalidPrice}`]);
     expect(problems({ ...paid, price: '0' })).toEqual([`price: ${v.invalidPrice}`]);
@@ -62,14 +92,20 @@ describe('offerForm (SPEC section 5)', () => {
   });
 
   it('free offers drop paid fields', () => {
-    expect(toOfferInput({ ...free, price: '10', paypalLink: 'paypal.me/x', purchaseNote: 'n' })).toMatchObject({ pricePence: null, paypalLink: null, purchaseNote: null });
+    expect(toOfferInput({ ...free, price: '10', paypalLink: 'paypal.me/x', purchaseNote: 'n' })).toMatchObject({
+      pricePence: null,
+      paypalLink: null,
+      purchaseNote: null,
+    });
   });
 
   it('tags: comma separated, trimmed, lowercased, empties dropped', () => {
     expect(parseTags(' Design, LOGO ,, ,#Branding,design ')).toEqual(['design', 'logo', 'branding']);
     expect(parseTags('')).toEqual([]);
     expect(toOfferInput({ ...free, tags: 'A, b' }).tags).toEqual(['a', 'b']);
-    expect(problems({ ...free, tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(',') })).toEqual(['tags: Use at most 10 tags']);
+    expect(problems({ ...free, tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(',') })).toEqual([
+      'tags: Use at most 10 tags',
+    ]);
     expect(problems({ ...free, tags: 'x'.repeat(31) })).toEqual(['tags: Each tag must be at most 30 characters']);
   });
 
@@ -79,17 +115,36 @@ describe('offerForm (SPEC section 5)', () => {
     expect(problems({ ...free, description: 'd'.repeat(501) })).toEqual([`description: ${v.tooLong(500)}`]);
     expect(problems({ ...free, musicTrackName: 'm'.repeat(101) })).toEqual([`musicTrackName: ${v.tooLong(100)}`]);
     expect(problems({ ...free, musicCreditLink: 'javascript:x' })).toEqual([`musicCreditLink: ${v.invalidLink}`]);
-    expect(toOfferInput({ ...free, description: ' <b>Hi</b> ', musicTrackName: 'Song', musicCreditLink: 'music.example.com' })).toMatchObject({
-      description: 'Hi', musicTrackName: 'Song', musicCreditLink: 'https://music.example.com/',
+    expect(
+      toOfferInput({
+        ...free,
+        description: ' <b>Hi</b> ',
+        musicTrackName: 'Song',
+        musicCreditLink: 'music.example.com',
+      }),
+    ).toMatchObject({
+      description: 'Hi',
+      musicTrackName: 'Song',
+      musicCreditLink: 'https://music.example.com/',
     });
   });
 });
 
 describe('offerFields (the multipart text fields)', () => {
   it('reads strings, turns isPaidOffer text into a boolean and normalises', () => {
-    const parsed = offerFields.parse({ title: 'T', isPaidOffer: 'true', price: '12', paypalLink: 'pay.example.com', purchaseNote: 'n', tags: 'X' });
+    const parsed = offerFields.parse({
+      title: 'T',
+      isPaidOffer: 'true',
+      price: '12',
+      paypalLink: 'pay.example.com',
+      purchaseNote: 'n',
+      tags: 'X',
+    });
     expect(parsed).toMatchObject({ title: 'T', isPaidOffer: true, pricePence: 1200, link: '', tags: ['x'] });
-    expect(offerFields.parse({ title: 'T', link: 'a.io' })).toMatchObject({ isPaidOffer: false, link: 'https://a.io/' });
+    expect(offerFields.parse({ title: 'T', link: 'a.io' })).toMatchObject({
+      isPaidOffer: false,
+      link: 'https://a.io/',
+    });
   });
 
   it('reports the first problem with its SPEC text', () => {
@@ -103,7 +158,18 @@ describe('offerFields (the multipart text fields)', () => {
 describe('form helpers', () => {
   it('prefills the form from a saved offer', () => {
     expect(offerToFormValues(null)).toEqual(emptyOfferForm);
-    const values = offerToFormValues({ title: 'T', link: '', isPaidOffer: true, pricePence: 1050, paypalLink: 'https://p.example.com/', purchaseNote: 'n', tags: ['a', 'b'], description: null, musicTrackName: null, musicCreditLink: null });
+    const values = offerToFormValues({
+      title: 'T',
+      link: '',
+      isPaidOffer: true,
+      pricePence: 1050,
+      paypalLink: 'https://p.example.com/',
+      purchaseNote: 'n',
+      tags: ['a', 'b'],
+      description: null,
+      musicTrackName: null,
+      musicCreditLink: null,
+    });
     expect(values).toMatchObject({ price: '10.50', tags: 'a, b', description: '' });
     expect(problems(values)).toEqual([]);
   });

@@ -8,7 +8,15 @@
  *                  the server checks the same rule by the file's bytes
  */
 import { z } from 'zod';
-import { GIG_DESCRIPTION_MAX, MUSIC_TRACK_MAX, OFFER_MEDIA_MAX_BYTES, PURCHASE_NOTE_MAX, REACTIONS, TITLE_MAX, URL_MAX } from './constants.ts';
+import {
+  GIG_DESCRIPTION_MAX,
+  MUSIC_TRACK_MAX,
+  OFFER_MEDIA_MAX_BYTES,
+  PURCHASE_NOTE_MAX,
+  REACTIONS,
+  TITLE_MAX,
+  URL_MAX,
+} from './constants.ts';
 import type { OwnOffer } from './offers.contract.ts';
 import { parsePriceToPence } from './money.ts';
 import { offerTexts } from './offers.texts.ts';
@@ -48,47 +56,58 @@ const offerText = {
   musicCreditLink: textInput(URL_MAX, v.invalidLink),
 };
 
-export const offerForm = z
-  .object({ ...offerText, isPaidOffer: z.boolean() })
-  .superRefine((form, ctx) => {
-    const problem = (path: keyof OfferFormValues, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    const title = sanitizeText(form.title);
-    if (!title) problem('title', v.titleRequired);
-    else if (title.length > TITLE_MAX) problem('title', v.tooLong(TITLE_MAX));
+export const offerForm = z.object({ ...offerText, isPaidOffer: z.boolean() }).superRefine((form, ctx) => {
+  const problem = (path: keyof OfferFormValues, message: string) =>
+    ctx.addIssue({ code: 'custom', message, path: [path] });
+  const title = sanitizeText(form.title);
+  if (!title) problem('title', v.titleRequired);
+  else if (title.length > TITLE_MAX) problem('title', v.tooLong(TITLE_MAX));
 
-    if (!form.isPaidOffer) {
-      if (!form.link.trim()) problem('link', v.linkRequired);
-      else {
-        const link = normalizeLink(form.link);
-        if (!link.ok) problem('link', link.message);
-      }
-    } else {
-      for (const field of ['price', 'paypalLink', 'purchaseNote'] as const) {
-        if (!sanitizeText(form[field])) problem(field, v.missingPaidFields);
-      }
-      if (form.price.trim() && parsePriceToPence(form.price) === null) problem('price', v.invalidPrice);
-      if (form.paypalLink.trim()) {
-        const link = normalizeLink(form.paypalLink);
-        if (!link.ok) problem('paypalLink', link.message);
-      }
-      if (sanitizeText(form.purchaseNote).length > PURCHASE_NOTE_MAX) problem('purchaseNote', v.tooLong(PURCHASE_NOTE_MAX));
+  if (!form.isPaidOffer) {
+    if (!form.link.trim()) problem('link', v.linkRequired);
+    else {
+      const link = normalizeLink(form.link);
+      if (!link.ok) problem('link', link.message);
     }
+  } else {
+    for (const field of ['price', 'paypalLink', 'purchaseNote'] as const) {
+      if (!sanitizeText(form[field])) problem(field, v.missingPaidFields);
+    }
+    if (form.price.trim() && parsePriceToPence(form.price) === null) problem('price', v.invalidPrice);
+    if (form.paypalLink.trim()) {
+      const link = normalizeLink(form.paypalLink);
+      if (!link.ok) problem('paypalLink', link.message);
+    }
+    if (sanitizeText(form.purchaseNote).length > PURCHASE_NOTE_MAX)
+      problem('purchaseNote', v.tooLong(PURCHASE_NOTE_MAX));
+  }
 
-    const tags = parseTags(form.tags);
-    if (tags.length > OFFER_TAGS_MAX) problem('tags', offerTexts.tooManyTags(OFFER_TAGS_MAX));
-    else if (tags.some((tag) => tag.length > OFFER_TAG_MAX_CHARS)) problem('tags', offerTexts.tagTooLong(OFFER_TAG_MAX_CHARS));
-    if (sanitizeText(form.description).length > GIG_DESCRIPTION_MAX) problem('description', v.tooLong(GIG_DESCRIPTION_MAX));
-    if (sanitizeText(form.musicTrackName).length > MUSIC_TRACK_MAX) problem('musicTrackName', v.tooLong(MUSIC_TRACK_MAX));
-    if (form.musicCreditLink.trim()) {
-      const link = normalizeLink(form.musicCreditLink);
-      if (!link.ok) problem('musicCreditLink', link.message);
-    }
-  });
+  const tags = parseTags(form.tags);
+  if (tags.length > OFFER_TAGS_MAX) problem('tags', offerTexts.tooManyTags(OFFER_TAGS_MAX));
+  else if (tags.some((tag) => tag.length > OFFER_TAG_MAX_CHARS))
+    problem('tags', offerTexts.tagTooLong(OFFER_TAG_MAX_CHARS));
+  if (sanitizeText(form.description).length > GIG_DESCRIPTION_MAX)
+    problem('description', v.tooLong(GIG_DESCRIPTION_MAX));
+  if (sanitizeText(form.musicTrackName).length > MUSIC_TRACK_MAX) problem('musicTrackName', v.tooLong(MUSIC_TRACK_MAX));
+  if (form.musicCreditLink.trim()) {
+    const link = normalizeLink(form.musicCreditLink);
+    if (!link.ok) problem('musicCreditLink', link.message);
+  }
+});
 
 export type OfferFormValues = z.input<typeof offerForm>;
 
 export const emptyOfferForm: OfferFormValues = {
-  title: '', link: '', isPaidOffer: false, price: '', paypalLink: '', purchaseNote: '', tags: '', description: '', musicTrackName: '', musicCreditLink: '',
+  title: '',
+  link: '',
+  isPaidOffer: false,
+  price: '',
+  paypalLink: '',
+  purchaseNote: '',
+  tags: '',
+  description: '',
+  musicTrackName: '',
+  musicCreditLink: '',
 };
 
 /** What the server stores, after the rules of SPEC section 5. */
@@ -141,15 +160,36 @@ const flag = z
 /** PUT /api/offers/mine: the multipart text fields (names as OfferFormValues; missing ones are empty). */
 export const offerFields = z
   .object({
-    title: field(offerText.title), link: field(offerText.link), isPaidOffer: flag, price: field(offerText.price),
-    paypalLink: field(offerText.paypalLink), purchaseNote: field(offerText.purchaseNote), tags: field(offerText.tags),
-    description: field(offerText.description), musicTrackName: field(offerText.musicTrackName), musicCreditLink: field(offerText.musicCreditLink),
+    title: field(offerText.title),
+    link: field(offerText.link),
+    isPaidOffer: flag,
+    price: field(offerText.price),
+    paypalLink: field(offerText.paypalLink),
+    purchaseNote: field(offerText.purchaseNote),
+    tags: field(offerText.tags),
+    description: field(offerText.description),
+    musicTrackName: field(offerText.musicTrackName),
+    musicCreditLink: field(offerText.musicCreditLink),
   })
   .pipe(offerForm)
   .transform(toOfferInput);
 
 /** Prefills the form from the saved offer (GET /api/offers/mine). */
-export function offerToFormValues(offer: Pick<OwnOffer, 'title' | 'link' | 'isPaidOffer' | 'pricePence' | 'paypalLink' | 'purchaseNote' | 'tags' | 'description' | 'musicTrackName' | 'musicCreditLink'> | null): OfferFormValues {
+export function offerToFormValues(
+  offer: Pick<
+    OwnOffer,
+    | 'title'
+    | 'link'
+    | 'isPaidOffer'
+    | 'pricePence'
+    | 'paypalLink'
+    | 'purchaseNote'
+    | 'tags'
+    | 'description'
+    | 'musicTrackName'
+    | 'musicCreditLink'
+  > | null,
+): OfferFormValues {
   if (!offer) return { ...emptyOfferForm };
   return {
     title: offer.title,
@@ -166,7 +206,10 @@ export function offerToFormValues(offer: Pick<OwnOffer, 'title' | 'link' | 'isPa
 }
 
 /** The media rule for the file picker (the server decides by the bytes, with the same texts). */
-export function offerMediaProblem(file: { size: number; type: string } | null | undefined, hasExistingMedia: boolean): string | null {
+export function offerMediaProblem(
+  file: { size: number; type: string } | null | undefined,
+  hasExistingMedia: boolean,
+): string | null {
   if (!file) return hasExistingMedia ? null : v.mediaRequired;
   if (!/^(image|video)\//.test(file.type) || file.type === 'image/svg+xml') return v.invalidFileType;
   if (file.size > OFFER_MEDIA_MAX_BYTES) return v.fileTooLarge;
@@ -178,11 +221,19 @@ export const OFFER_MEDIA_ACCEPT = 'image/*,video/*';
 
 /** Route inputs of the feed and engagement API (offers.contract.ts). */
 export const offerIdParams = z.object({ id: z.uuid({ error: 'This offer is not available.' }) });
-export const creatorIdParams = z.object({ id: textInput(100, 'This creator does not exist.').min(1).regex(/^[A-Za-z0-9_-]+$/, 'This creator does not exist.') });
+export const creatorIdParams = z.object({
+  id: textInput(100, 'This creator does not exist.')
+    .min(1)
+    .regex(/^[A-Za-z0-9_-]+$/, 'This creator does not exist.'),
+});
 
 export const feedQuery = z.object({
-  q: textInput(200).optional().transform((value) => value?.trim() || undefined),
-  tag: textInput(100).optional().transform((value) => value?.replace(/^#+/, '').trim().toLowerCase() || undefined),
+  q: textInput(200)
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  tag: textInput(100)
+    .optional()
+    .transform((value) => value?.replace(/^#+/, '').trim().toLowerCase() || undefined),
   cursor: textInput(200).optional(),
   /** Set by the web app for a while after the person's own change: the answer must include it (and no cache holds this URL). */
   fresh: textInput(20).optional(),
@@ -192,10 +243,19 @@ export type FeedQuery = z.input<typeof feedQuery>;
 export const FEED_STATE_MAX_IDS = 100;
 export const feedStateQuery = z.object({
   ids: textInput(FEED_STATE_MAX_IDS * 37)
-    .transform((value) => [...new Set(value.split(',').map((id) => id.trim()).filter(Boolean))])
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.uuid({ error: 'ids must be offer ids' })).max(FEED_STATE_MAX_IDS)),
 });
 
 /** POST boost / favorite: an empty body toggles; { active } sets the state, so a double tap cannot undo itself. */
 export const toggleInput = z.strictObject({ active: z.boolean().optional() }).optional();
-export const reactionInput = z.strictObject({ emoji: z.enum(REACTIONS, { error: 'Choose one of the five reactions' }).nullable() });
+export const reactionInput = z.strictObject({
+  emoji: z.enum(REACTIONS, { error: 'Choose one of the five reactions' }).nullable(),
+});

@@ -2,8 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './constants.ts';
 import { canDecideJob, decideJobMove, jobBadgeVariant } from './jobs.machine.ts';
 import { budgetToPence, looksLikeJobFile, privateJobFields } from './jobs.schemas.ts';
-import { availableOrderMoves, decideOrderMove, paymentBadgeVariant, type OrderMove, type OrderRole } from './orders.machine.ts';
-import { BUYER_MESSAGE_KEYS, ORDER_MESSAGES, SELLER_MESSAGE_KEYS, isMessageKeyFor, orderMessageText } from './orders.messages.ts';
+import {
+  availableOrderMoves,
+  decideOrderMove,
+  paymentBadgeVariant,
+  type OrderMove,
+  type OrderRole,
+} from './orders.machine.ts';
+import {
+  BUYER_MESSAGE_KEYS,
+  ORDER_MESSAGES,
+  SELLER_MESSAGE_KEYS,
+  isMessageKeyFor,
+  orderMessageText,
+} from './orders.messages.ts';
 import { sellerPaymentLink } from './orders.payment.ts';
 
 const roles: Array<OrderRole | null> = ['buyer', 'seller', null];
@@ -12,16 +24,26 @@ const moves: OrderMove[] = ['pay', 'deliver', 'complete'];
 describe('order state machine', () => {
   it('allows exactly the three moves of the spec, each by its one role from its one state', () => {
     const allowed: string[] = [];
-    for (const status of ORDER_STATUSES) for (const role of roles) for (const move of moves) {
-      const decision = decideOrderMove(status, role, move);
-      if (decision.ok) allowed.push(`${role} ${move} ${status}->${decision.to}`);
-      else expect(decision.message.length).toBeGreaterThan(10);
-    }
-    expect(allowed.sort()).toEqual(['buyer complete delivered->completed', 'buyer pay awaiting_payment->paid', 'seller deliver paid->delivered']);
+    for (const status of ORDER_STATUSES)
+      for (const role of roles)
+        for (const move of moves) {
+          const decision = decideOrderMove(status, role, move);
+          if (decision.ok) allowed.push(`${role} ${move} ${status}->${decision.to}`);
+          else expect(decision.message.length).toBeGreaterThan(10);
+        }
+    expect(allowed.sort()).toEqual([
+      'buyer complete delivered->completed',
+      'buyer pay awaiting_payment->paid',
+      'seller deliver paid->delivered',
+    ]);
   });
 
   it('names the wrong person before the wrong state', () => {
-    expect(decideOrderMove('completed', 'seller', 'pay')).toMatchObject({ ok: false, reason: 'role', message: 'Only the buyer can confirm payment.' });
+    expect(decideOrderMove('completed', 'seller', 'pay')).toMatchObject({
+      ok: false,
+      reason: 'role',
+      message: 'Only the buyer can confirm payment.',
+    });
     expect(decideOrderMove('delivered', 'buyer', 'pay')).toMatchObject({ ok: false, reason: 'state' });
   });
 
@@ -32,7 +54,13 @@ describe('order state machine', () => {
   });
 
   it('maps payment badges as the spec says', () => {
-    expect(['completed', 'delivered', 'paid', 'awaiting_payment', 'pending'].map(paymentBadgeVariant)).toEqual(['default', 'secondary', 'outline', 'destructive', 'destructive']);
+    expect(['completed', 'delivered', 'paid', 'awaiting_payment', 'pending'].map(paymentBadgeVariant)).toEqual([
+      'default',
+      'secondary',
+      'outline',
+      'destructive',
+      'destructive',
+    ]);
   });
 });
 
@@ -64,14 +92,18 @@ describe('private jobs', () => {
     expect(decideJobMove('pending', false, 'declined')).toMatchObject({ ok: false, reason: 'role' });
     expect(decideJobMove('pending', true, 'declined')).toEqual({ ok: true, to: 'declined' });
     expect(decideJobMove('accepted', true, 'declined')).toEqual({ ok: true, to: 'declined' });
-    for (const status of ['accepted', 'declined', 'delivered'] as const) expect(decideJobMove(status, true, 'accepted')).toMatchObject({ ok: false, reason: 'state' });
-    for (const status of ['declined', 'delivered'] as const) expect(decideJobMove(status, true, 'declined')).toMatchObject({ ok: false, reason: 'state' });
+    for (const status of ['accepted', 'declined', 'delivered'] as const)
+      expect(decideJobMove(status, true, 'accepted')).toMatchObject({ ok: false, reason: 'state' });
+    for (const status of ['declined', 'delivered'] as const)
+      expect(decideJobMove(status, true, 'declined')).toMatchObject({ ok: false, reason: 'state' });
     expect([canDecideJob('accepted', 'declined'), canDecideJob('accepted', 'accepted')]).toEqual([true, false]);
     expect(jobBadgeVariant('declined')).toBe('destructive');
   });
 
   it('requires a title and one of four delivery times; the budget is optional pounds', () => {
-    expect(privateJobFields.safeParse({ title: ' ', deliveryTime: '1 Day' }).error?.issues[0]?.message).toBe('Job title is required');
+    expect(privateJobFields.safeParse({ title: ' ', deliveryTime: '1 Day' }).error?.issues[0]?.message).toBe(
+      'Job title is required',
+    );
     expect(privateJobFields.safeParse({ title: 'Logo', deliveryTime: '5 Days' }).success).toBe(false);
     expect(privateJobFields.safeParse({ title: 'Logo', deliveryTime: '1 Week', budget: 'lots' }).success).toBe(false);
     const ok = privateJobFields.parse({ title: '<b>Logo</b>', deliveryTime: '2 Days', budget: '£30' });

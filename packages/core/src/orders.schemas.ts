@@ -1,5 +1,5 @@
 /**
- * Inputs and shapes of the orders API. Routes:
+ * Inputs and shapes of the orders API (its part of the route table is orders.api.ts). Routes:
  *   POST /api/orders                     { offerId }  -> { order: OrderDetail }  (reuses the buyer's unpaid order of that offer)
  *   POST /api/orders/:id/paid            buyer, awaiting_payment -> paid
  *   GET  /api/orders?role=buyer|seller   -> OrderList
@@ -11,15 +11,17 @@
  *   POST /api/orders/:id/complete        buyer, delivered -> completed
  */
 import { z } from 'zod';
-import { MB, type JobStatus, type OrderStatus } from './constants.ts';
-import type { OrderRole } from './orders.machine.ts';
+import { JOB_STATUSES, MB, ORDER_STATUSES } from './constants.ts';
 import { textInput } from './text-input.ts';
 
 export const orderIdParams = z.object({ id: z.uuid({ error: 'Order not found' }) });
 export const createOrderInput = z.strictObject({ offerId: z.uuid({ error: 'This offer is not available to buy.' }) });
 export const orderListQuery = z.object({ role: z.enum(['buyer', 'seller']).default('buyer') });
 export const orderMessageInput = z.strictObject({ key: textInput(40).min(1) });
-export const deliveryDownloadQuery = z.object({ expires: z.coerce.number().int().positive(), sig: textInput(100).regex(/^[A-Za-z0-9_-]{20,100}$/) });
+export const deliveryDownloadQuery = z.object({
+  expires: z.coerce.number().int().positive(),
+  sig: textInput(100).regex(/^[A-Za-z0-9_-]{20,100}$/),
+});
 
 /** SPEC section 5: delivery files, at most 10 MB, of these kinds (decided by the file's bytes). */
 export const DELIVERY_MAX_FILE_BYTES = 10 * MB;
@@ -34,35 +36,56 @@ export const DELIVERY_TYPES = [
   { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: 'docx', label: 'DOCX' },
 ] as const;
 /** For the file picker's accept attribute (a hint only; the server checks the bytes). */
-export const DELIVERY_ACCEPT = '.pdf,.zip,.jpg,.jpeg,.png,.gif,.txt,.doc,.docx,' + DELIVERY_TYPES.map((type) => type.mime).join(',');
+export const DELIVERY_ACCEPT =
+  '.pdf,.zip,.jpg,.jpeg,.png,.gif,.txt,.doc,.docx,' + DELIVERY_TYPES.map((type) => type.mime).join(',');
 
-export type OrderParty = { id: string; displayName: string } | null;
-export type OrderMessage = { id: string; senderRole: OrderRole; key: string; sentAt: string };
+const orderRole = z.enum(['buyer', 'seller']);
 
-export type OrderSummary = {
-  id: string;
-  status: OrderStatus;
-  title: string;
-  pricePence: number | null;
-  createdAt: string;
-  buyer: OrderParty;
-  seller: OrderParty;
+export const orderParty = z.object({ id: z.string(), displayName: z.string() }).nullable();
+export type OrderParty = z.output<typeof orderParty>;
+
+export const orderMessage = z.object({ id: z.string(), senderRole: orderRole, key: z.string(), sentAt: z.string() });
+export type OrderMessage = z.output<typeof orderMessage>;
+
+export const orderSummary = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  title: z.string(),
+  pricePence: z.number().int().nullable(),
+  createdAt: z.string(),
+  buyer: orderParty,
+  seller: orderParty,
   /** Set when the order came from a private job. */
-  jobId: string | null;
-};
+  jobId: z.string().nullable(),
+});
+export type OrderSummary = z.output<typeof orderSummary>;
 
-export type OrderDetail = OrderSummary & {
+export const orderDetail = orderSummary.extend({
   /** What the viewer is to this order; admins who are not a party read it as 'admin'. */
-  viewerRole: OrderRole | 'admin';
-  paypalLink: string | null;
-  offer: { id: string; mediaUrl: string } | null;
-  job: { id: string; title: string; budgetPence: number | null; status: JobStatus } | null;
-  paidAt: string | null;
-  deliveredAt: string | null;
-  completedAt: string | null;
-  delivery: { fileName: string; contentType: string } | null;
-  messages: OrderMessage[];
-};
+  viewerRole: z.enum(['buyer', 'seller', 'admin']),
+  paypalLink: z.string().nullable(),
+  offer: z.object({ id: z.string(), mediaUrl: z.string() }).nullable(),
+  job: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      budgetPence: z.number().int().nullable(),
+      status: z.enum(JOB_STATUSES),
+    })
+    .nullable(),
+  paidAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  delivery: z.object({ fileName: z.string(), contentType: z.string() }).nullable(),
+  messages: z.array(orderMessage),
+});
+export type OrderDetail = z.output<typeof orderDetail>;
 
-export type OrderList = { orders: OrderSummary[]; counts: { buyer: number; seller: number } };
-export type DeliveryLink = { url: string; expiresAt: string };
+export const orderList = z.object({
+  orders: z.array(orderSummary),
+  counts: z.object({ buyer: z.number().int(), seller: z.number().int() }),
+});
+export type OrderList = z.output<typeof orderList>;
+
+export const deliveryLink = z.object({ url: z.string(), expiresAt: z.string() });
+export type DeliveryLink = z.output<typeof deliveryLink>;

@@ -22,7 +22,8 @@ export const ordersTexts = {
   confirmPaymentFailed: 'Failed to confirm payment',
   acceptAndComplete: 'Accept & Complete Order',
   // Ours, where the spec shows none
-  statusLabel: (status: string) => (status in statusWords ? statusWords[status as OrderStatus] : status).replace(/^./, (c) => c.toUpperCase()),
+  statusLabel: (status: string) =>
+    (status in statusWords ? statusWords[status as OrderStatus] : status).replace(/^./, (c) => c.toUpperCase()),
   paymentTitle: 'Complete Payment',
   paymentSteps: 'Pay the seller on their payment page (it opens in a new tab), then come back and confirm.',
   openPaymentPage: 'Open payment page',
@@ -40,7 +41,8 @@ export const ordersTexts = {
   },
   wrongState: {
     pay: (status: OrderStatus) => `This order cannot be marked as paid: it is ${statusWords[status]}.`,
-    deliver: (status: OrderStatus) => `A delivery can only be uploaded while the order is paid; it is ${statusWords[status]}.`,
+    deliver: (status: OrderStatus) =>
+      `A delivery can only be uploaded while the order is paid; it is ${statusWords[status]}.`,
     complete: (status: OrderStatus) => `Only a delivered order can be completed; it is ${statusWords[status]}.`,
   },
   notAParty: 'Only the buyer and the seller can send messages on this order.',
@@ -48,10 +50,12 @@ export const ordersTexts = {
   noDelivery: 'This order has no delivery yet.',
   chooseFile: 'Choose a file to upload.',
   jobDeclined: 'The designer declined this job, so there is nothing to pay.',
-  jobDeclinedAfterPayment: 'The designer declined this job after it was marked as paid. Please ask them for your money back.',
+  jobDeclinedAfterPayment:
+    'The designer declined this job after it was marked as paid. Please ask them for your money back.',
   jobDeclinedNoDelivery: 'This job was declined, so it cannot be delivered.',
   noPaymentLink: 'The seller has not added a payment link yet, so this cannot be bought right now.',
-  tooManyOpenOrders: (max: number) => `You already have ${max} orders with this seller waiting for payment or delivery. Please finish those first.`,
+  tooManyOpenOrders: (max: number) =>
+    `You already have ${max} orders with this seller waiting for payment or delivery. Please finish those first.`,
   tooManyNewOrders: (max: number) => `You can place up to ${max} orders a day. Please try again tomorrow.`,
   linkExpired: 'This download link has expired or is not valid. Open the order again to get a new one.',
   myOrders: 'My Orders',
@@ -65,7 +69,8 @@ export const ordersTexts = {
     paidSubject: (title: string) => `You have a paid order: ${title}`,
     paidBody: (buyer: string, title: string) => `${buyer} has paid for "${title}". Open the order to deliver the file.`,
     deliveredSubject: (title: string) => `Your order has been delivered: ${title}`,
-    deliveredBody: (seller: string, title: string) => `${seller} has delivered "${title}". Open the order to download the file and accept it.`,
+    deliveredBody: (seller: string, title: string) =>
+      `${seller} has delivered "${title}". Open the order to download the file and accept it.`,
   },
   notification: {
     paid: (title: string) => `New paid order: ${title}`,

@@ -1,27 +1,28 @@
 /**
- * The profile API contract. Change additively only.
- *
- *   GET    /api/profile          -> ProfileResponse   signed in: the viewer's own profile
- *   PATCH  /api/profile          UpdateProfileInput -> ProfileResponse & { message }
- *   PUT    /api/profile/avatar   multipart, one image file "avatar" (<= 5 MB) -> ProfileResponse & { message }
- *   DELETE /api/profile/avatar   -> ProfileResponse & { message }   the stored file is deleted
- *
- * The public creator page is /api/creators/:id (offers.contract.ts).
+ * What the server answers about the own profile, as schemas (the route table is in profile.api.ts).
+ * Change additively only. The public creator page is /api/creators/:id (offers.contract.ts).
  */
-export type OwnProfile = {
-  id: string;
-  displayName: string;
-  email: string;
-  /** '/media/avatars/{userId}/{timestamp}.webp', or null when none. */
-  profileImage: string | null;
-  bio: string | null;
-  paypalLink: string | null;
-  joinedAt: string;
-  /** Boosts and reactions on the viewer's offer (0 without an offer). */
-  boostCount: number;
-  reactionCount: number;
-  hasOffer: boolean;
-};
+import { z } from 'zod';
 
-export type ProfileResponse = { profile: OwnProfile };
-export type ProfileChangeResponse = ProfileResponse & { message: string };
+export const ownProfile = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  /** '/media/avatars/{userId}/{timestamp}.webp', or null when none. */
+  profileImage: z.string().nullable(),
+  bio: z.string().nullable(),
+  paypalLink: z.string().nullable(),
+  joinedAt: z.string(),
+  /** Boosts and reactions on the viewer's offer (0 without an offer). */
+  boostCount: z.number().int(),
+  reactionCount: z.number().int(),
+  hasOffer: z.boolean(),
+});
+export type OwnProfile = z.output<typeof ownProfile>;
+
+export const profileResponse = z.object({ profile: ownProfile });
+export type ProfileResponse = z.output<typeof profileResponse>;
+
+/** A change's answer: the profile as it now is, and the toast's text. */
+export const profileChangeResponse = profileResponse.extend({ message: z.string() });
+export type ProfileChangeResponse = z.output<typeof profileChangeResponse>;

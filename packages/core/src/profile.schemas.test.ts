@@ -51,13 +51,25 @@ describe('bio', () => {
 describe('payment link', () => {
   it('follows the URL rule, adds https:// when missing, and stores empty as null', () => {
     expect(updateProfileInput.parse({ paypalLink: 'paypal.me/maya' }).paypalLink).toBe('https://paypal.me/maya');
-    expect(updateProfileInput.parse({ paypalLink: ' https://www.paypal.com/paypalme/leo ' }).paypalLink).toBe('https://www.paypal.com/paypalme/leo');
+    expect(updateProfileInput.parse({ paypalLink: ' https://www.paypal.com/paypalme/leo ' }).paypalLink).toBe(
+      'https://www.paypal.com/paypalme/leo',
+    );
     expect(updateProfileInput.parse({ paypalLink: '' }).paypalLink).toBeNull();
     expect(updateProfileInput.parse({ paypalLink: null }).paypalLink).toBeNull();
   });
 
   it('refuses dangerous and malformed links', () => {
-    for (const bad of ['javascript:alert(1)', 'vbscript:msgbox', 'file:///etc/passwd', 'ftp://example.com/x', 'data:text/html,<script>', 'https://ex.com/<script>', 'https://ex.com/?a=eval(1)', `https://example.com/${'a'.repeat(1000)}`, 'https://exa mple.com']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'vbscript:msgbox',
+      'file:///etc/passwd',
+      'ftp://example.com/x',
+      'data:text/html,<script>',
+      'https://ex.com/<script>',
+      'https://ex.com/?a=eval(1)',
+      `https://example.com/${'a'.repeat(1000)}`,
+      'https://exa mple.com',
+    ]) {
       expect(firstError({ paypalLink: bad }), bad).toBeTruthy();
     }
     expect(firstError({ paypalLink: 'notadomain' })).toBe('Please enter a valid domain (e.g., notadomain.com)');
@@ -68,7 +80,11 @@ describe('the whole form', () => {
   it('refuses unknown fields and needs every field in the settings form', () => {
     expect(firstError({ email: 'x@example.com' })).toContain('email');
     expect(profileForm.safeParse({ displayName: 'Ava' }).success).toBe(false);
-    expect(profileForm.parse({ displayName: 'Ava', bio: '', paypalLink: '' })).toEqual({ displayName: 'Ava', bio: null, paypalLink: null });
+    expect(profileForm.parse({ displayName: 'Ava', bio: '', paypalLink: '' })).toEqual({
+      displayName: 'Ava',
+      bio: null,
+      paypalLink: null,
+    });
   });
 });
 
@@ -78,10 +94,19 @@ describe('avatar file check', () => {
     expect(checkAvatarFile({ type: 'image/jpeg', size: AVATAR_MAX_BYTES })).toEqual({ ok: true });
   });
   it('refuses other kinds, SVG, empty and larger files', () => {
-    expect(checkAvatarFile({ type: 'image/svg+xml', size: 10 })).toMatchObject({ ok: false, title: profileTexts.avatarInvalidType });
-    expect(checkAvatarFile({ type: 'application/pdf', size: 10 })).toMatchObject({ ok: false, title: profileTexts.avatarInvalidType });
+    expect(checkAvatarFile({ type: 'image/svg+xml', size: 10 })).toMatchObject({
+      ok: false,
+      title: profileTexts.avatarInvalidType,
+    });
+    expect(checkAvatarFile({ type: 'application/pdf', size: 10 })).toMatchObject({
+      ok: false,
+      title: profileTexts.avatarInvalidType,
+    });
     expect(checkAvatarFile({ type: 'image/png', size: 0 })).toMatchObject({ ok: false });
-    expect(checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toMatchObject({ ok: false, title: profileTexts.avatarTooLarge });
+    expect(checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toMatchObject({
+      ok: false,
+      title: profileTexts.avatarTooLarge,
+    });
   });
 });
 

@@ -30,7 +30,10 @@ export const paymentLinkSchema = textInput(URL_MAX, t.invalidPaymentLink)
     if (raw === '') return null;
     const checked = normalizeLink(raw);
     if (!checked.ok) {
-      ctx.addIssue({ code: 'custom', message: checked.message === 'Invalid link' ? t.invalidPaymentLink : checked.message });
+      ctx.addIssue({
+        code: 'custom',
+        message: checked.message === 'Invalid link' ? t.invalidPaymentLink : checked.message,
+      });
       return z.NEVER;
     }
     return checked.url;
@@ -63,7 +66,8 @@ export type AvatarCheck = { ok: true } | { ok: false; title: string; message: st
 
 /** The browser's early answer before uploading; the server decides again from the file's bytes. */
 export function checkAvatarFile(file: { type: string; size: number }): AvatarCheck {
-  if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) return { ok: false, title: t.avatarInvalidType, message: t.avatarInvalidTypeBody };
+  if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type))
+    return { ok: false, title: t.avatarInvalidType, message: t.avatarInvalidTypeBody };
   if (file.size > AVATAR_MAX_BYTES) return { ok: false, title: t.avatarTooLarge, message: t.avatarTooLargeBody };
   if (file.size === 0) return { ok: false, title: t.avatarInvalidType, message: t.avatarInvalidTypeBody };
   return { ok: true };

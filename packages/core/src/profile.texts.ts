@@ -20,7 +20,8 @@ export const profileTexts = {
   unableToLoad: 'Unable to load profile data',
   boostReelFailed: 'Failed to load your Boost Reel',
   createFirstOffer: 'Create Your First Offer',
-  createFirstOfferBody: 'Post one offer (an image or a short video, a title and a link) and let supporters find it in the feed.',
+  createFirstOfferBody:
+    'Post one offer (an image or a short video, a title and a link) and let supporters find it in the feed.',
   boostReel: 'Boost Reel',
   boostReelEmpty: 'Offers you boost show up here.',
   /** "Joined {month year}" in en-US style (SPEC section 9: dates en-US). */

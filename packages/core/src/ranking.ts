@@ -9,7 +9,13 @@ export const RANK_TAU_SECONDS = 62_000;
 export const ANONYMOUS_SHARE_WEIGHT = 0.25;
 
 /** `shares` counts every counted share, `anonymousShares` the part of them made without an account. */
-export type Engagement = { boosts: number; favorites: number; reactions: number; shares: number; anonymousShares?: number };
+export type Engagement = {
+  boosts: number;
+  favorites: number;
+  reactions: number;
+  shares: number;
+  anonymousShares?: number;
+};
 
 export function engagementScore(e: Engagement): number {
   const anonymous = e.anonymousShares ?? 0;
@@ -20,7 +26,8 @@ export function rankScore(e: Engagement, createdAt: Date): number {
   return Math.log(1 + engagementScore(e)) + createdAt.getTime() / 1000 / RANK_TAU_SECONDS;
 }
 
-export type CounterColumn = 'boost_count' | 'favorite_count' | 'reaction_count' | 'share_count' | 'anonymous_share_count';
+export type CounterColumn =
+  'boost_count' | 'favorite_count' | 'reaction_count' | 'share_count' | 'anonymous_share_count';
 
 /**
  * The same formula in SQL over an offers row. In an UPDATE, SET expressions read the row's old values,

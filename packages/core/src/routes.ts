@@ -5,12 +5,30 @@
 export type Access = 'public' | 'login' | 'admin';
 
 const PUBLIC_EXACT = new Set([
-  '/', '/landing', '/login', '/signup', '/password-reset',
-  '/faq', '/how-it-works', '/terms', '/privacy', '/terms-policies', '/company', '/program',
+  '/',
+  '/landing',
+  '/login',
+  '/signup',
+  '/password-reset',
+  '/faq',
+  '/how-it-works',
+  '/terms',
+  '/privacy',
+  '/terms-policies',
+  '/company',
+  '/program',
 ]);
 const LOGIN_EXACT = new Set([
-  '/boosted', '/explore', '/post', '/profile', '/messages', '/notifications', '/settings', '/orders',
-  '/private-job', '/agent-jobs',
+  '/boosted',
+  '/explore',
+  '/post',
+  '/profile',
+  '/messages',
+  '/notifications',
+  '/settings',
+  '/orders',
+  '/private-job',
+  '/agent-jobs',
 ]);
 
 /** Access for a path, or null when the path is not a page of the product (the 404 page). */

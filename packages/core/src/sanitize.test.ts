@@ -38,18 +38,26 @@ describe('sanitizeText (SPEC 5: all HTML tags stripped, text kept, trimmed)', ()
 
   it('never returns markup or control characters, whatever the input (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('<', '>', '/', 'a', 's', 'c', 'r', 'i', 'p', 't', ' ', '!', '\u0000', 'x') }), (input) => {
-        const output = sanitizeText(input);
-        expect(output).not.toMatch(/<[a-z!/?]/i);
-                expect(output).not.toMatch(/[\u0000-\u0008]/);
-        expect(output).toBe(output.trim());
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('<', '>', '/', 'a', 's', 'c', 'r', 'i', 'p', 't', ' ', '!', '\u0000', 'x') }),
+        (input) => {
+          const output = sanitizeText(input);
+          expect(output).not.toMatch(/<[a-z!/?]/i);
+          expect(output).not.toMatch(/[\u0000-\u0008]/);
+          expect(output).toBe(output.trim());
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('stays fast on hostile input the size of the body limit', () => {
-    const hostile = ['<script>'.repeat(8000), '<a'.repeat(32000), `<${' '.repeat(60000)}`, '<<'.repeat(30000) + 'b>'.repeat(1000)];
+    const hostile = [
+      '<script>'.repeat(8000),
+      '<a'.repeat(32000),
+      `<${' '.repeat(60000)}`,
+      '<<'.repeat(30000) + 'b>'.repeat(1000),
+    ];
     const started = performance.now();
     for (const input of hostile) sanitizeText(input);
     for (const input of hostile) hasMaliciousContent(input);
@@ -59,7 +67,13 @@ describe('sanitizeText (SPEC 5: all HTML tags stripped, text kept, trimmed)', ()
 });
 
 describe('isSafeUrl (SPEC 5 URL check)', () => {
-  it.each(['https://example.com', 'http://example.com/a?b=c#d', 'example.com/page', 'data:image/png;base64,iVBORw0KGgo=', 'https://paypal.me/maya'])('accepts %s', (url) => {
+  it.each([
+    'https://example.com',
+    'http://example.com/a?b=c#d',
+    'example.com/page',
+    'data:image/png;base64,iVBORw0KGgo=',
+    'https://paypal.me/maya',
+  ])('accepts %s', (url) => {
     expect(isSafeUrl(url)).toBe(true);
   });
 
@@ -98,12 +112,18 @@ describe('isSafeUrl (SPEC 5 URL check)', () => {
 });
 
 describe('hasMaliciousContent', () => {
-  it.each(['<script>x</script>', '</SCRIPT>', 'hi <iframe>', 'x onload = y', 'eval(1)', 'go to javascript:void(0)'])('flags %j', (text) => {
-    expect(hasMaliciousContent(text)).toBe(true);
-  });
-  it.each(['Hello, is this still available?', 'I love JavaScript', 'function words are fine', '5 < 6'])('passes %j', (text) => {
-    expect(hasMaliciousContent(text)).toBe(false);
-  });
+  it.each(['<script>x</script>', '</SCRIPT>', 'hi <iframe>', 'x onload = y', 'eval(1)', 'go to javascript:void(0)'])(
+    'flags %j',
+    (text) => {
+      expect(hasMaliciousContent(text)).toBe(true);
+    },
+  );
+  it.each(['Hello, is this still available?', 'I love JavaScript', 'function words are fine', '5 < 6'])(
+    'passes %j',
+    (text) => {
+      expect(hasMaliciousContent(text)).toBe(false);
+    },
+  );
 });
 
 describe('normalizeLink', () => {

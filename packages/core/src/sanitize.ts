@@ -58,7 +58,12 @@ const urlAsBrowserReads = (value: string) => value.replace(/[\t\n\r]/g, '').repl
 
 /** True when text carries markup or code that must never be stored (messages, URLs). */
 export function hasMaliciousContent(text: string): boolean {
-  return DANGEROUS_TAGS.test(text) || EVENT_HANDLERS.test(text) || EVAL_CALLS.test(text) || /javascript:/i.test(text.replace(/[\t\n\r]/g, ''));
+  return (
+    DANGEROUS_TAGS.test(text) ||
+    EVENT_HANDLERS.test(text) ||
+    EVAL_CALLS.test(text) ||
+    /javascript:/i.test(text.replace(/[\t\n\r]/g, ''))
+  );
 }
 
 /** SPEC section 5 URL check. Returns false for anything that must not be stored as a link. */
@@ -90,7 +95,11 @@ export function normalizeLink(raw: string): LinkCheck {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, message: 'Invalid link' };
   const host = parsed.hostname;
-  if (host !== 'localhost' && !/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(host) && !/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
+  if (
+    host !== 'localhost' &&
+    !/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(host) &&
+    !/^\d+\.\d+\.\d+\.\d+$/.test(host)
+  ) {
     return { ok: false, message: `Please enter a valid domain (e.g., ${withoutTrailingDots(host) || 'example'}.com)` };
   }
   return { ok: true, url: parsed.toString() };

@@ -9,7 +9,9 @@ import { z } from 'zod';
 
 /** A string of at most `max` characters, refused (with `tooLong`) before anything else runs. */
 export function textInput(max: number, tooLong?: string, notText: string | undefined = tooLong) {
-  return z.string(notText === undefined ? undefined : { error: notText }).max(max, { abort: true, ...(tooLong === undefined ? {} : { error: tooLong }) });
+  return z
+    .string(notText === undefined ? undefined : { error: notText })
+    .max(max, { abort: true, ...(tooLong === undefined ? {} : { error: tooLong }) });
 }
 
 /**

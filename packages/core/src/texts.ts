@@ -39,7 +39,8 @@ export const texts = {
     signedOut: 'You have been signed out.',
     emailRequiredBody: 'Enter your email address, then choose "Forgot password?" again.',
     checkEmailTitle: 'Check your email',
-    checkEmailBody: (email: string) => `We sent a verification link to ${email}. Open it to finish creating your account.`,
+    checkEmailBody: (email: string) =>
+      `We sent a verification link to ${email}. Open it to finish creating your account.`,
     coinsSoon: 'Coins are not available yet.',
     appSoon: 'The GigReel app is not available yet. Add this page to your home screen to open it like an app.',
   },

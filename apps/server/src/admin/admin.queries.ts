@@ -3,13 +3,22 @@
  * with the cursor carrying created_at as PostgreSQL's own text so microseconds are never lost.
  */
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { rankScoreSql, REVENUE_STATUS, type AdminCreator, type AdminGig, type AdminMessage, type AuditAction, type AuditEntry, type RevenueUnit } from '@gigreel/core';
+import {
+  rankScoreSql,
+  REVENUE_STATUS,
+  type AdminCreator,
+  type AdminGig,
+  type AdminMessage,
+  type AuditAction,
+  type AuditEntry,
+  type RevenueUnit,
+} from '@gigreel/core';
 import type { Database, Db, Tx } from '../db/connection.ts';
 import { decodePageCursor, encodePageCursor } from '../db/page-cursor.ts';
 import { auditLog, offers, privateJobFiles, privateJobs, securityLogs, userRoles, users } from '../db/schema.ts';
-import { offerTagNames } from '../offers/offers.queries.ts';
+import { mediaKindFor, mediaUrlFor, offerTagNames } from '../offers/offers.queries.ts';
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 /** Creators made without a login get an address in the reserved .invalid domain (RFC 2606). */
 export const NO_LOGIN_DOMAIN = '@creators.gigreel.invalid';
 
@@ -17,7 +26,13 @@ export type Cursor = { at: string; id: string };
 /** A damaged cursor starts from the top. */
 export function decodeCursor(value: string | undefined): Cursor | null {
   const [at, id] = (value && decodePageCursor(value)) || [];
-  if (typeof at === 'string' && typeof id === 'string' && /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d(:?\d\d)?|Z)?$/.test(at) && id.length <= 100) return { at, id };
+  if (
+    typeof at === 'string' &&
+    typeof id === 'string' &&
+    /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d(:?\d\d)?|Z)?$/.test(at) &&
+    id.length <= 100
+  )
+    return { at, id };
   return null;
 }
 
@@ -25,7 +40,8 @@ const n = (value: unknown) => Number(value ?? 0);
 
 // ---- dashboard ----
 export async function dashboardCounts(database: Database, since: Date) {
-  const [row] = await database.query<Record<string, unknown>>(`
+  const [row] = await database.query<Record<string, unknown>>(
+    `
     select
       (select count(*) from users u where not exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin')) as creators,
       (select count(*) from users) as users,
@@ -35,65 +51,171 @@ export async function dashboardCounts(database: Database, since: Date) {
       (select count(*) from offers where is_approved and media_key <> '') as approved_with_media,
       (select count(*) from security_logs) as security_events,
       (select count(*) from login_attempts where attempted_at > $1) as login_attempts,
-      (select coalesce(sum(price_pence), 0)::float8 from orders where status = $2) as revenue`, [since.toISOString(), REVENUE_STATUS]);
+      (select coalesce(sum(price_pence), 0)::float8 from orders where status = $2) as revenue`,
+    [since.toISOString(), REVENUE_STATUS],
+  );
   const [sample] = await database.query<{ id: string; title: string; is_approved: boolean; media_key: string }>(
-    'select id, title, is_approved, media_key from offers order by created_at desc limit 1');
+    'select id, title, is_approved, media_key from offers order by created_at desc limit 1',
+  );
   return {
-    creators: n(row?.creators), users: n(row?.users), offersTotal: n(row?.offers_total), approved: n(row?.approved),
-    withoutMedia: n(row?.without_media), approvedWithMedia: n(row?.approved_with_media), securityEvents: n(row?.security_events),
-    loginAttempts: n(row?.login_attempts), revenuePence: n(row?.revenue),
-    sample: sample ? { id: sample.id, title: sample.title, isApproved: sample.is_approved, hasMedia: sample.media_key !== '' } : null,
+    creators: n(row?.creators),
+    users: n(row?.users),
+    offersTotal: n(row?.offers_total),
+    approved: n(row?.approved),
+    withoutMedia: n(row?.without_media),
+    approvedWithMedia: n(row?.approved_with_media),
+    securityEvents: n(row?.security_events),
+    loginAttempts: n(row?.login_attempts),
+    revenuePence: n(row?.revenue),
+    sample: sample
+      ? { id: sample.id, title: sample.title, isApproved: sample.is_approved, hasMedia: sample.media_key !== '' }
+      : null,
   };
 }
 
 // ---- creators ----
 const creatorColumns = {
-  id: users.id, displayName: users.name, email: users.email, bio: users.bio, location: users.location, paypalLink: users.paypalLink,
-  profileImage: users.image, createdAt: users.createdAt, cursorAt: sql<string>`${users.createdAt}::text`,
+  id: users.id,
+  displayName: users.name,
+  email: users.email,
+  bio: users.bio,
+  location: users.location,
+  paypalLink: users.paypalLink,
+  profileImage: users.image,
+  createdAt: users.createdAt,
+  cursorAt: sql<string>`${users.createdAt}::text`,
   isAdmin: sql<boolean>`exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.role = 'admin')`,
-  offerId: offers.id, offerTitle: offers.title,
+  offerId: offers.id,
+  offerTitle: offers.title,
 };
-type CreatorRow = { id: string; displayName: string; email: string; bio: string | null; location: string | null; paypalLink: string | null; profileImage: string | null; createdAt: Date; isAdmin: boolean; offerId: string | null; offerTitle: string | null };
+type CreatorRow = {
+  id: string;
+  displayName: string;
+  email: string;
+  bio: string | null;
+  location: string | null;
+  paypalLink: string | null;
+  profileImage: string | null;
+  createdAt: Date;
+  isAdmin: boolean;
+  offerId: string | null;
+  offerTitle: string | null;
+};
 
-export function toAdminCreator(row: CreatorRow): AdminCreator {
+function toAdminCreator(row: CreatorRow): AdminCreator {
   return {
-    id: row.id, displayName: row.displayName, email: row.email.endsWith(NO_LOGIN_DOMAIN) ? null : row.email, bio: row.bio, location: row.location,
-    paypalLink: row.paypalLink, profileImage: row.profileImage, createdAt: new Date(row.createdAt).toISOString(), isAdmin: !!row.isAdmin,
+    id: row.id,
+    displayName: row.displayName,
+    email: row.email.endsWith(NO_LOGIN_DOMAIN) ? null : row.email,
+    bio: row.bio,
+    location: row.location,
+    paypalLink: row.paypalLink,
+    profileImage: row.profileImage,
+    createdAt: new Date(row.createdAt).toISOString(),
+    isAdmin: !!row.isAdmin,
     offer: row.offerId ? { id: row.offerId, title: row.offerTitle ?? '' } : null,
   };
 }
 
 /** Admins are not creators: the list shows everyone else, newest first. */
-export async function listCreators(db: Db, options: { cursor: Cursor | null; q?: string; withoutOffer?: boolean; limit?: number }) {
+export async function listCreators(
+  db: Db,
+  options: { cursor: Cursor | null; q?: string; withoutOffer?: boolean; limit?: number },
+) {
   const limit = options.limit ?? PAGE_SIZE;
-  const filters: SQL[] = [sql`not exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.role = 'admin')`];
-  if (options.cursor) filters.push(sql`(${users.createdAt}, ${users.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`);
-  if (options.q) filters.push(sql`(${users.name} ilike ${`%${options.q.replace(/[%_\\]/g, '\\$&')}%`} or ${users.email} ilike ${`%${options.q.replace(/[%_\\]/g, '\\$&')}%`})`);
+  const filters: SQL[] = [
+    sql`not exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.role = 'admin')`,
+  ];
+  if (options.cursor)
+    filters.push(sql`(${users.createdAt}, ${users.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`);
+  if (options.q)
+    filters.push(
+      sql`(${users.name} ilike ${`%${options.q.replace(/[%_\\]/g, '\\$&')}%`} or ${users.email} ilike ${`%${options.q.replace(/[%_\\]/g, '\\$&')}%`})`,
+    );
   if (options.withoutOffer) filters.push(sql`${offers.id} is null`);
-  const rows = await db.select(creatorColumns).from(users).leftJoin(offers, eq(offers.userId, users.id))
-    .where(and(...filters)).orderBy(desc(users.createdAt), desc(users.id)).limit(limit + 1);
+  const rows = await db
+    .select(creatorColumns)
+    .from(users)
+    .leftJoin(offers, eq(offers.userId, users.id))
+    .where(and(...filters))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { items: page.map(toAdminCreator), nextCursor: rows.length > limit && last ? encodePageCursor(last.cursorAt, last.id) : null };
+  return {
+    items: page.map(toAdminCreator),
+    nextCursor: rows.length > limit && last ? encodePageCursor(last.cursorAt, last.id) : null,
+  };
 }
 
 export async function findCreator(db: Db | Tx, id: string): Promise<AdminCreator | null> {
-  const [row] = await db.select(creatorColumns).from(users).leftJoin(offers, eq(offers.userId, users.id)).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select(creatorColumns)
+    .from(users)
+    .leftJoin(offers, eq(offers.userId, users.id))
+    .where(eq(users.id, id))
+    .limit(1);
   return row ? toAdminCreator(row) : null;
 }
 
 export async function emailInUse(db: Db | Tx, email: string, exceptId?: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
   return rows.length > 0 && rows[0]!.id !== exceptId;
 }
 
-export async function insertCreator(tx: Tx, values: { id: string; displayName: string; email: string; bio: string | null; location: string | null; paypalLink: string | null; now: Date }) {
-  await tx.insert(users).values({ id: values.id, name: values.displayName, email: values.email, emailVerified: false, bio: values.bio, location: values.location, paypalLink: values.paypalLink, createdAt: values.now, updatedAt: values.now });
+export async function insertCreator(
+  tx: Tx,
+  values: {
+    id: string;
+    displayName: string;
+    email: string;
+    bio: string | null;
+    location: string | null;
+    paypalLink: string | null;
+    now: Date;
+  },
+) {
+  await tx.insert(users).values({
+    id: values.id,
+    name: values.displayName,
+    email: values.email,
+    emailVerified: false,
+    bio: values.bio,
+    location: values.location,
+    paypalLink: values.paypalLink,
+    createdAt: values.now,
+    updatedAt: values.now,
+  });
 }
 
-export async function updateCreator(tx: Tx, id: string, values: { displayName: string; email?: string; bio: string | null; location: string | null; paypalLink: string | null; now: Date }) {
-  const rows = await tx.update(users).set({ name: values.displayName, ...(values.email ? { email: values.email } : {}), bio: values.bio, location: values.location, paypalLink: values.paypalLink, updatedAt: values.now })
-    .where(eq(users.id, id)).returning({ id: users.id });
+export async function updateCreator(
+  tx: Tx,
+  id: string,
+  values: {
+    displayName: string;
+    email?: string;
+    bio: string | null;
+    location: string | null;
+    paypalLink: string | null;
+    now: Date;
+  },
+) {
+  const rows = await tx
+    .update(users)
+    .set({
+      name: values.displayName,
+      ...(values.email ? { email: values.email } : {}),
+      bio: values.bio,
+      location: values.location,
+      paypalLink: values.paypalLink,
+      updatedAt: values.now,
+    })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
   return rows.length > 0;
 }
 
@@ -105,14 +227,22 @@ export async function updateCreator(tx: Tx, id: string, values: { displayName: s
  * deleted rows pointed at, to be removed once this commits.
  */
 export async function deleteUser(tx: Tx, id: string): Promise<{ files: string[] } | null> {
-  const [offer] = await tx.select({ mediaKey: offers.mediaKey, posterKey: offers.posterKey }).from(offers).where(eq(offers.userId, id));
-  const jobFiles = await tx.select({ key: privateJobFiles.storageKey }).from(privateJobFiles).innerJoin(privateJobs, eq(privateJobs.id, privateJobFiles.jobId))
+  const [offer] = await tx
+    .select({ mediaKey: offers.mediaKey, posterKey: offers.posterKey })
+    .from(offers)
+    .where(eq(offers.userId, id));
+  const jobFiles = await tx
+    .select({ key: privateJobFiles.storageKey })
+    .from(privateJobFiles)
+    .innerJoin(privateJobs, eq(privateJobs.id, privateJobFiles.jobId))
     .where(or(eq(privateJobs.fromUserId, id), eq(privateJobs.toUserId, id)));
   await withdrawEngagement(tx, id);
   const [user] = await tx.delete(users).where(eq(users.id, id)).returning({ image: users.image });
   if (!user) return null;
   const files = [
-    offer?.mediaKey, offer?.posterKey, user.image?.startsWith('/media/') ? user.image.slice('/media/'.length) : null,
+    offer?.mediaKey,
+    offer?.posterKey,
+    user.image?.startsWith('/media/') ? user.image.slice('/media/'.length) : null,
     ...jobFiles.map((file) => file.key),
   ].filter((key): key is string => !!key);
   return { files };
@@ -120,7 +250,11 @@ export async function deleteUser(tx: Tx, id: string): Promise<{ files: string[] 
 
 /** Deleting the rows and taking them off the counters in one statement: each removed row is counted exactly once. */
 async function withdrawEngagement(tx: Tx, userId: string): Promise<void> {
-  const next = { boost_count: 'greatest(boost_count - g.boosts, 0)', favorite_count: 'greatest(favorite_count - g.favorites, 0)', reaction_count: 'greatest(reaction_count - g.reactions, 0)' };
+  const next = {
+    boost_count: 'greatest(boost_count - g.boosts, 0)',
+    favorite_count: 'greatest(favorite_count - g.favorites, 0)',
+    reaction_count: 'greatest(reaction_count - g.reactions, 0)',
+  };
   await tx.execute(sql`
     with b as (delete from boosts where user_id = ${userId} returning offer_id),
       f as (delete from favorites where user_id = ${userId} returning offer_id),
@@ -138,67 +272,126 @@ async function withdrawEngagement(tx: Tx, userId: string): Promise<void> {
     from g where offers.id = g.offer_id`);
 }
 
-export async function isAdminUser(db: Db | Tx, id: string): Promise<boolean> {
-  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, id), eq(userRoles.role, 'admin'))).limit(1);
-  return rows.length > 0;
-}
-
 // ---- gigs ----
 const gigColumns = {
-  id: offers.id, title: offers.title, link: offers.link, mediaKey: offers.mediaKey, mediaType: offers.mediaType, posterKey: offers.posterKey,
-  isPaidOffer: offers.isPaidOffer, pricePence: offers.pricePence, paypalLink: offers.paypalLink, purchaseNote: offers.purchaseNote,
-  description: offers.description, musicTrackName: offers.musicTrackName, musicCreditLink: offers.musicCreditLink, isApproved: offers.isApproved,
-  version: offers.version, createdAt: offers.createdAt, cursorAt: sql<string>`${offers.createdAt}::text`, userId: offers.userId, creatorName: users.name,
+  id: offers.id,
+  title: offers.title,
+  link: offers.link,
+  mediaKey: offers.mediaKey,
+  mediaType: offers.mediaType,
+  posterKey: offers.posterKey,
+  isPaidOffer: offers.isPaidOffer,
+  pricePence: offers.pricePence,
+  paypalLink: offers.paypalLink,
+  purchaseNote: offers.purchaseNote,
+  description: offers.description,
+  musicTrackName: offers.musicTrackName,
+  musicCreditLink: offers.musicCreditLink,
+  isApproved: offers.isApproved,
+  version: offers.version,
+  createdAt: offers.createdAt,
+  cursorAt: sql<string>`${offers.createdAt}::text`,
+  userId: offers.userId,
+  creatorName: users.name,
   tags: offerTagNames,
 };
-type GigRow = Omit<AdminGig, 'mediaUrl' | 'mediaKind' | 'posterUrl' | 'createdAt' | 'creator'> & { mediaKey: string; mediaType: string | null; posterKey: string | null; createdAt: Date; userId: string; creatorName: string };
+type GigRow = Omit<AdminGig, 'mediaUrl' | 'mediaKind' | 'posterUrl' | 'createdAt' | 'creator'> & {
+  mediaKey: string;
+  mediaType: string | null;
+  posterKey: string | null;
+  createdAt: Date;
+  userId: string;
+  creatorName: string;
+};
 
-/** A video when the media is a video (SPEC: "video if the URL contains .mp4 or .webm"). */
-export function toAdminGig(row: GigRow): AdminGig {
-  const isVideo = row.mediaType?.startsWith('video/') || /\.(mp4|webm)$/i.test(row.mediaKey);
+/** A video when the media is a video; a row without a known type goes by its name (SPEC: "video if the URL contains .mp4 or .webm"). */
+function toAdminGig(row: GigRow): AdminGig {
+  const byName = /\.(mp4|webm)$/i.test(row.mediaKey) ? 'video' : 'image';
   return {
-    id: row.id, title: row.title, link: row.link, mediaUrl: row.mediaKey ? `/media/${row.mediaKey}` : '', mediaKind: row.mediaKey ? (isVideo ? 'video' : 'image') : null,
-    posterUrl: row.posterKey ? `/media/${row.posterKey}` : null, isPaidOffer: row.isPaidOffer, pricePence: row.pricePence, paypalLink: row.paypalLink,
-    purchaseNote: row.purchaseNote, description: row.description, musicTrackName: row.musicTrackName, musicCreditLink: row.musicCreditLink,
-    tags: row.tags ?? [], isApproved: row.isApproved, version: row.version, createdAt: new Date(row.createdAt).toISOString(), creator: { id: row.userId, displayName: row.creatorName },
+    id: row.id,
+    title: row.title,
+    link: row.link,
+    mediaUrl: mediaUrlFor(row.mediaKey),
+    mediaKind: row.mediaKey ? (mediaKindFor(row.mediaType) ?? byName) : null,
+    posterUrl: row.posterKey ? mediaUrlFor(row.posterKey) : null,
+    isPaidOffer: row.isPaidOffer,
+    pricePence: row.pricePence,
+    paypalLink: row.paypalLink,
+    purchaseNote: row.purchaseNote,
+    description: row.description,
+    musicTrackName: row.musicTrackName,
+    musicCreditLink: row.musicCreditLink,
+    tags: row.tags ?? [],
+    isApproved: row.isApproved,
+    version: row.version,
+    createdAt: new Date(row.createdAt).toISOString(),
+    creator: { id: row.userId, displayName: row.creatorName },
   };
 }
 
 export async function listGigs(db: Db, cursor: Cursor | null, limit = PAGE_SIZE) {
-  const rows = await db.select(gigColumns).from(offers).innerJoin(users, eq(users.id, offers.userId))
-    .where(cursor ? sql`(${offers.createdAt}, ${offers.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined)
-    .orderBy(desc(offers.createdAt), desc(offers.id)).limit(limit + 1);
+  const rows = await db
+    .select(gigColumns)
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.userId))
+    .where(
+      cursor ? sql`(${offers.createdAt}, ${offers.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
+    )
+    .orderBy(desc(offers.createdAt), desc(offers.id))
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { items: page.map(toAdminGig), nextCursor: rows.length > limit && last ? encodePageCursor(last.cursorAt, last.id) : null };
+  return {
+    items: page.map(toAdminGig),
+    nextCursor: rows.length > limit && last ? encodePageCursor(last.cursorAt, last.id) : null,
+  };
 }
 
-export async function findGig(db: Db | Tx, id: string): Promise<(AdminGig & { mediaKey: string; posterKey: string | null }) | null> {
+export async function findGig(db: Db | Tx, id: string): Promise<AdminGig | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await db.select(gigColumns).from(offers).innerJoin(users, eq(users.id, offers.userId)).where(eq(offers.id, id)).limit(1);
-  return row ? { ...toAdminGig(row), mediaKey: row.mediaKey, posterKey: row.posterKey } : null;
+  const [row] = await db
+    .select(gigColumns)
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.userId))
+    .where(eq(offers.id, id))
+    .limit(1);
+  return row ? toAdminGig(row) : null;
 }
 
 /** The row an approval decides on, locked so no edit lands between the check and the approval. */
-export async function lockGigForApproval(tx: Tx, id: string): Promise<{ version: number; isApproved: boolean; userId: string; title: string } | null> {
-  const [row] = await tx.select({ version: offers.version, isApproved: offers.isApproved, userId: offers.userId, title: offers.title }).from(offers).where(eq(offers.id, id)).for('update');
+export async function lockGigForApproval(
+  tx: Tx,
+  id: string,
+): Promise<{ version: number; isApproved: boolean; userId: string; title: string } | null> {
+  const [row] = await tx
+    .select({ version: offers.version, isApproved: offers.isApproved, userId: offers.userId, title: offers.title })
+    .from(offers)
+    .where(eq(offers.id, id))
+    .for('update');
   return row ?? null;
 }
 
 export async function deleteGig(tx: Tx, id: string): Promise<{ files: string[] } | null> {
-  const [row] = await tx.delete(offers).where(eq(offers.id, id)).returning({ mediaKey: offers.mediaKey, posterKey: offers.posterKey });
+  const [row] = await tx
+    .delete(offers)
+    .where(eq(offers.id, id))
+    .returning({ mediaKey: offers.mediaKey, posterKey: offers.posterKey });
   if (!row) return null;
   return { files: [row.mediaKey, row.posterKey].filter((key): key is string => !!key) };
 }
 
 export async function countOffersWithMedia(db: Db, key: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(offers).where(eq(offers.mediaKey, key));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(offers)
+    .where(eq(offers.mediaKey, key));
   return n(row?.n);
 }
 
 // ---- messages ----
 export async function listMessages(database: Database, cursor: Cursor | null, limit = PAGE_SIZE) {
-  const rows = await database.query<Record<string, unknown>>(`
+  const rows = await database.query<Record<string, unknown>>(
+    `
     select m.id, m.message, m.created_at, m.created_at::text as cursor_at, coalesce(o.title, m.offer_title) as offer_title,
       s.id as sender_id, s.display_name as sender_name, r.id as receiver_id, r.display_name as receiver_name
     from gig_messages m
@@ -206,87 +399,145 @@ export async function listMessages(database: Database, cursor: Cursor | null, li
       left join users r on r.id = m.receiver_id
       left join offers o on o.id = m.offer_id
     where ($1::timestamptz is null or (m.created_at, m.id) < ($1::timestamptz, $2::uuid))
-    order by m.created_at desc, m.id desc limit $3`, [cursor?.at ?? null, cursor?.id ?? null, limit + 1]);
+    order by m.created_at desc, m.id desc limit $3`,
+    [cursor?.at ?? null, cursor?.id ?? null, limit + 1],
+  );
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const items: AdminMessage[] = page.map((row) => ({
-    id: String(row.id), message: String(row.message), createdAt: new Date(row.created_at as string).toISOString(),
+    id: String(row.id),
+    message: String(row.message),
+    createdAt: new Date(row.created_at as string).toISOString(),
     offerTitle: (row.offer_title as string | null) ?? null,
     from: row.sender_id ? { id: String(row.sender_id), displayName: String(row.sender_name) } : null,
     to: row.receiver_id ? { id: String(row.receiver_id), displayName: String(row.receiver_name) } : null,
   }));
   const [count] = await database.query<{ n: unknown }>('select count(*) as n from gig_messages');
-  return { items, total: n(count?.n), nextCursor: rows.length > limit && last ? encodePageCursor(String(last.cursor_at), String(last.id)) : null };
+  return {
+    items,
+    total: n(count?.n),
+    nextCursor: rows.length > limit && last ? encodePageCursor(String(last.cursor_at), String(last.id)) : null,
+  };
 }
 
 // ---- analytics ----
 export async function orderTotals(database: Database) {
   const rows = await database.query<{ status: string; orders: unknown; revenue: unknown }>(
-    'select status, count(*) as orders, coalesce(sum(price_pence), 0)::float8 as revenue from orders group by status');
+    'select status, count(*) as orders, coalesce(sum(price_pence), 0)::float8 as revenue from orders group by status',
+  );
   return rows.map((row) => ({ status: row.status, orders: n(row.orders), revenuePence: n(row.revenue) }));
 }
 
 export async function topSellers(database: Database, limit: number) {
-  const rows = await database.query<{ id: string; name: string; orders: unknown; revenue: unknown }>(`
+  const rows = await database.query<{ id: string; name: string; orders: unknown; revenue: unknown }>(
+    `
     select o.seller_id as id, u.display_name as name, count(*) as orders, coalesce(sum(o.price_pence), 0)::float8 as revenue
     from orders o join users u on u.id = o.seller_id
     where o.status = $1
     group by o.seller_id, u.display_name
     order by revenue desc, orders desc, u.display_name
-    limit $2`, [REVENUE_STATUS, limit]);
-  return rows.map((row) => ({ creatorId: row.id, displayName: row.name, orderCount: n(row.orders), revenuePence: n(row.revenue) }));
+    limit $2`,
+    [REVENUE_STATUS, limit],
+  );
+  return rows.map((row) => ({
+    creatorId: row.id,
+    displayName: row.name,
+    orderCount: n(row.orders),
+    revenuePence: n(row.revenue),
+  }));
 }
 
 /** Completed revenue per day (last 30 days) or per week (last 12 weeks), empty periods included. */
 export async function revenueSeries(database: Database, unit: RevenueUnit, now: Date) {
   const periods = unit === 'day' ? 30 : 12;
   const step = unit === 'day' ? '1 day' : '1 week';
-  const rows = await database.query<{ start: string; revenue: unknown; orders: unknown }>(`
+  const rows = await database.query<{ start: string; revenue: unknown; orders: unknown }>(
+    `
     with buckets as (
       select generate_series(date_trunc('${unit}', $1::timestamptz) - interval '${step}' * ${periods - 1}, date_trunc('${unit}', $1::timestamptz), interval '${step}') as start
     )
     select to_char(b.start, 'YYYY-MM-DD') as start, coalesce(sum(o.price_pence), 0)::float8 as revenue, count(o.id) as orders
     from buckets b
       left join orders o on o.status = $2 and date_trunc('${unit}', coalesce(o.completed_at, o.created_at)) = b.start
-    group by b.start order by b.start`, [now.toISOString(), REVENUE_STATUS]);
+    group by b.start order by b.start`,
+    [now.toISOString(), REVENUE_STATUS],
+  );
   return rows.map((row) => ({ start: row.start, revenuePence: n(row.revenue), orders: n(row.orders) }));
 }
 
 // ---- impersonation and audit ----
-export async function insertSecurityEvent(tx: Tx | Db, values: { userId: string; event: string; ipAddress: string; details: Record<string, unknown>; now: Date }) {
-  await tx.insert(securityLogs).values({ userId: values.userId, event: values.event, ipAddress: values.ipAddress, details: values.details, createdAt: values.now });
+export async function insertSecurityEvent(
+  tx: Tx | Db,
+  values: { userId: string; event: string; ipAddress: string; details: Record<string, unknown>; now: Date },
+) {
+  await tx.insert(securityLogs).values({
+    userId: values.userId,
+    event: values.event,
+    ipAddress: values.ipAddress,
+    details: values.details,
+    createdAt: values.now,
+  });
 }
 
 export type AuditRecord = {
-  adminId: string; actingAsUserId: string | null; method: string; route: string | null; path: string; action: AuditAction | null;
-  target: { kind: string | null; id: string; label: string | null } | null; status: number; now: Date;
+  adminId: string;
+  actingAsUserId: string | null;
+  method: string;
+  route: string | null;
+  path: string;
+  action: AuditAction | null;
+  target: { kind: string | null; id: string; label: string | null } | null;
+  status: number;
+  now: Date;
 };
 
 export async function insertAudit(db: Db, record: AuditRecord) {
   await db.insert(auditLog).values({
-    adminId: record.adminId, actingAsUserId: record.actingAsUserId, method: record.method, route: record.route, path: record.path, action: record.action,
-    targetKind: record.target?.kind ?? null, targetId: record.target?.id ?? null, targetLabel: record.target?.label ?? null, status: record.status, createdAt: record.now,
+    adminId: record.adminId,
+    actingAsUserId: record.actingAsUserId,
+    method: record.method,
+    route: record.route,
+    path: record.path,
+    action: record.action,
+    targetKind: record.target?.kind ?? null,
+    targetId: record.target?.id ?? null,
+    targetLabel: record.target?.label ?? null,
+    status: record.status,
+    createdAt: record.now,
   });
 }
 
 /** Newest first, one statement on the (created_at desc, id desc) index; names joined while the accounts exist. */
 export async function listAudit(database: Database, cursor: Cursor | null, limit = PAGE_SIZE) {
   const after = cursor ? 'where (a.created_at, a.id) < ($2::timestamptz, $3::uuid)' : '';
-  const rows = await database.query<Record<string, unknown>>(`
+  const rows = await database.query<Record<string, unknown>>(
+    `
     select a.id, a.created_at, a.created_at::text as cursor_at, a.method, a.route, a.path, a.action, a.target_kind, a.target_id, a.target_label, a.status,
       a.admin_id, ad.display_name as admin_name, a.acting_as_user_id, u.display_name as user_name
     from audit_log a left join users ad on ad.id = a.admin_id left join users u on u.id = a.acting_as_user_id
     ${after}
-    order by a.created_at desc, a.id desc limit $1`, cursor ? [limit + 1, cursor.at, cursor.id] : [limit + 1]);
+    order by a.created_at desc, a.id desc limit $1`,
+    cursor ? [limit + 1, cursor.at, cursor.id] : [limit + 1],
+  );
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
   const items: AuditEntry[] = page.map((row) => ({
-    id: String(row.id), createdAt: new Date(row.created_at as string).toISOString(), method: String(row.method), route: text(row.route), path: String(row.path),
-    action: text(row.action) as AuditEntry['action'], status: n(row.status),
-    target: row.target_id ? { kind: text(row.target_kind), id: String(row.target_id), label: text(row.target_label) } : null,
+    id: String(row.id),
+    createdAt: new Date(row.created_at as string).toISOString(),
+    method: String(row.method),
+    route: text(row.route),
+    path: String(row.path),
+    action: text(row.action) as AuditEntry['action'],
+    status: n(row.status),
+    target: row.target_id
+      ? { kind: text(row.target_kind), id: String(row.target_id), label: text(row.target_label) }
+      : null,
     admin: row.admin_id ? { id: String(row.admin_id), displayName: text(row.admin_name) } : null,
     actingAs: row.acting_as_user_id ? { id: String(row.acting_as_user_id), displayName: text(row.user_name) } : null,
   }));
-  return { items, nextCursor: rows.length > limit && last ? encodePageCursor(String(last.cursor_at), String(last.id)) : null };
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodePageCursor(String(last.cursor_at), String(last.id)) : null,
+  };
 }

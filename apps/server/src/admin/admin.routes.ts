@@ -1,174 +1,150 @@
 /**
- * The admin API (contract in packages/core/src/admin.contract.ts). Every route starts with
- * requireAdmin (401 anonymous, 403 anyone else), except stopping an impersonation, which only the
- * impersonating session may do. Also installs the audit log (audit.ts): every write made while
- * impersonating and every admin's own change, recorded with the admin, the target and the answer.
+ * The admin dashboard's routes (table in packages/core/src/admin.api.ts): every route is for admins
+ * (401 anonymous, 403 anyone else), checked from the table before the handler, except stopping an
+ * impersonation, which is for any signed-in session and refused unless it is an impersonating one.
+ * Handlers name what they acted on for the audit log (audit.ts, installed app-wide by app.ts).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  adminPageQuerySchema, adminTexts, analyticsQuerySchema, approveGigSchema, creatorFormSchema, exportTableSchema, offerIdParams,
-} from '@gigreel/core';
-import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
-import { requireAdmin, requireViewer } from '../auth/viewer.ts';
-import { badRequest, parse } from '../http/errors.ts';
-import { offerMediaWork, receiveOfferForm } from '../offers/offers.routes.ts';
+import { adminTexts, badRequest, gigFormSchema, selfTestFields } from '@gigreel/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { feature } from '../http/declare.ts';
+import { parse } from '../http/errors.ts';
+import { offerMediaWork, receiveOfferForm } from '../offers/offer-form.ts';
 import type { MediaProcessor } from '../platform/media.ts';
-import { installAudit, noteAuditTarget } from './audit.ts';
-import { decodeCursor, listAudit, listCreators, listGigs, listMessages } from './admin.queries.ts';
-import { getAnalytics, getDashboard } from './admin.service.ts';
+import { noteAuditTarget } from './audit.ts';
+import {
+  getAnalytics,
+  getAuditLog,
+  getCreators,
+  getDashboard,
+  getExportCounts,
+  getGigs,
+  getMessages,
+} from './admin.service.ts';
 import { createCreator, editCreator, removeCreator } from './creators.service.ts';
-import { countExportRows } from './export.queries.ts';
 import { exportCsv } from './export.service.ts';
 import { approveGig, createGig, editGig, removeGig } from './gigs.service.ts';
 import { startImpersonation, stopImpersonation } from './impersonation.service.ts';
 import { runSelfTest } from './selftest.service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const userIdParams = z.object({ userId: z.string().min(1).max(100) });
-const tableParams = z.object({ table: exportTableSchema });
-
 /** `media` is the app's one media processor, shared with the creators' offer routes. */
-export async function adminRoutes(app: FastifyInstance, deps: AppDeps, media: MediaProcessor): Promise<void> {
-  installAudit(app, deps);
+export const admin = feature<{ media: MediaProcessor }>('admin', ({ app, deps, route }, { media }) => {
   // Gig media arrives and is processed exactly as a creator's offer media does.
   const work = offerMediaWork(deps, media);
 
-  app.get('/api/admin/dashboard', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    return getDashboard(deps);
-  });
+  route('GET /api/admin/dashboard', ({ actor }) => getDashboard({ deps, actor }));
 
-  app.get('/api/admin/creators', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const query = parse(adminPageQuerySchema, request.query);
-    return listCreators(deps.database.db, { cursor: decodeCursor(query.cursor), q: query.q?.trim() || undefined, withoutOffer: query.withoutOffer === '1' });
-  });
+  route('GET /api/admin/creators', ({ actor, query }) => getCreators({ deps, actor, query }));
 
-  app.post('/api/admin/creators', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const creator = await createCreator(deps, parse(creatorFormSchema, request.body));
+  route('POST /api/admin/creators', async ({ actor, body, request }) => {
+    const creator = await createCreator({ deps, actor, input: body });
     noteAuditTarget(request, { id: creator.id, label: creator.displayName });
-    return reply.status(201).send({ creator, message: adminTexts.creators.created });
+    return { creator, message: adminTexts.creators.created };
   });
 
-  app.patch('/api/admin/creators/:id', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const { id } = parse(idParams, request.params);
-    const creator = await editCreator(deps, id, parse(creatorFormSchema, request.body));
-    noteAuditTarget(request, { id, label: creator.displayName });
+  route('PATCH /api/admin/creators/:id', async ({ actor, params, body, request }) => {
+    const creator = await editCreator({ deps, actor, id: params.id, input: body });
+    noteAuditTarget(request, { id: params.id, label: creator.displayName });
     return { creator, message: adminTexts.creators.updated };
   });
 
-  app.delete('/api/admin/creators/:id', async (request, reply) => {
-    const admin = await requireAdmin(deps, request, reply);
-    const { id } = parse(idParams, request.params);
-    const creator = await removeCreator(deps, admin.id, id);
-    noteAuditTarget(request, { id, label: creator.displayName });
+  route('DELETE /api/admin/creators/:id', async ({ actor, params, request }) => {
+    const creator = await removeCreator({ deps, actor, id: params.id });
+    noteAuditTarget(request, { id: params.id, label: creator.displayName });
     return { message: adminTexts.creators.deleted };
   });
 
-  app.get('/api/admin/gigs', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const query = parse(adminPageQuerySchema, request.query);
-    return listGigs(deps.database.db, decodeCursor(query.cursor));
-  });
+  route('GET /api/admin/gigs', ({ actor, query }) => getGigs({ deps, actor, cursor: query.cursor }));
 
-  app.post('/api/admin/gigs', async (request, reply) => {
-    const admin = await requireAdmin(deps, request, reply);
+  route('POST /api/admin/gigs', async ({ actor, request }) => {
     const form = await receiveOfferForm(request, work);
     try {
-      const gig = await createGig(deps, { admin, fields: form.fields, file: form.file, media: work });
+      const gig = await createGig({
+        deps,
+        actor,
+        input: parse(gigFormSchema, form.fields),
+        file: form.file,
+        media: work,
+      });
       noteAuditTarget(request, { id: gig.id, label: gig.title });
-      return reply.status(201).send({ gig, message: adminTexts.gigs.created });
+      return { gig, message: adminTexts.gigs.created };
     } finally {
       await form.cleanup();
     }
   });
 
-  app.patch('/api/admin/gigs/:id', async (request, reply) => {
-    const admin = await requireAdmin(deps, request, reply);
-    const { id } = parse(idParams, request.params);
+  route('PATCH /api/admin/gigs/:id', async ({ actor, params, request }) => {
     const form = await receiveOfferForm(request, work);
     try {
-      const gig = await editGig(deps, id, { admin, fields: form.fields, file: form.file, media: work });
-      noteAuditTarget(request, { id, label: gig.title });
+      const gig = await editGig({
+        deps,
+        actor,
+        id: params.id,
+        input: parse(gigFormSchema, form.fields),
+        file: form.file,
+        media: work,
+      });
+      noteAuditTarget(request, { id: params.id, label: gig.title });
       return { gig, message: adminTexts.gigs.updated };
     } finally {
       await form.cleanup();
     }
   });
 
-  app.delete('/api/admin/gigs/:id', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const { id } = parse(idParams, request.params);
-    const gig = await removeGig(deps, id);
-    noteAuditTarget(request, { id, label: gig.title });
+  route('DELETE /api/admin/gigs/:id', async ({ actor, params, request }) => {
+    const gig = await removeGig({ deps, actor, id: params.id });
+    noteAuditTarget(request, { id: params.id, label: gig.title });
     return { message: adminTexts.gigs.deleted };
   });
 
   // The offers' approval, answered by the gig the admin reviewed (AdminGig.version).
-  app.post('/api/admin/offers/:id/approve', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const { id } = parse(offerIdParams, request.params);
-    const { version } = parse(approveGigSchema, request.body ?? {});
-    const gig = await approveGig(deps, id, version);
-    noteAuditTarget(request, { id, label: gig.title });
+  route('POST /api/admin/offers/:id/approve', async ({ actor, params, body, request }) => {
+    const gig = await approveGig({ deps, actor, id: params.id, reviewedVersion: body.version });
+    noteAuditTarget(request, { id: params.id, label: gig.title });
     return { gig, message: adminTexts.gigs.approved };
   });
 
-  app.get('/api/admin/messages', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const query = parse(adminPageQuerySchema, request.query);
-    return listMessages(deps.database, decodeCursor(query.cursor));
-  });
+  route('GET /api/admin/messages', ({ actor, query }) => getMessages({ deps, actor, cursor: query.cursor }));
 
-  app.get('/api/admin/analytics', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const { unit } = parse(analyticsQuerySchema, request.query);
-    return getAnalytics(deps, unit);
-  });
+  route('GET /api/admin/analytics', ({ actor, query }) => getAnalytics({ deps, actor, unit: query.unit }));
 
-  app.get('/api/admin/export/:table', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const { table } = parse(tableParams, request.params);
+  route('GET /api/admin/export/:table', ({ actor, params, reply }) => {
     const day = deps.clock.now().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="gigreel-${table}-${day}.csv"`)
+      .header('content-disposition', `attachment; filename="gigreel-${params.table}-${day}.csv"`)
       .header('cache-control', 'no-store')
-      .send(exportCsv(deps, table));
+      .send(exportCsv({ deps, actor, table: params.table }));
   });
 
-  app.get('/api/admin/export-counts', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    return countExportRows(deps.database);
-  });
+  route('GET /api/admin/export-counts', ({ actor }) => getExportCounts({ deps, actor }));
 
-  app.post('/api/admin/self-test', async (request, reply) => {
-    const admin = await requireAdmin(deps, request, reply);
+  route('POST /api/admin/self-test', async ({ actor, request }) => {
     const form = await receiveOfferForm(request, work);
     try {
+      parse(selfTestFields, form.fields);
       if (!form.file) throw badRequest(adminTexts.test.selectFile, 'media');
-      return await runSelfTest(deps, app, { admin, file: form.file, media: work });
+      return await runSelfTest({ deps, actor, app, file: form.file, media: work });
     } finally {
       await form.cleanup();
     }
   });
 
-  app.post('/api/admin/impersonate/:userId', async (request, reply) => {
-    const admin = await requireAdmin(deps, request, reply);
-    const { userId } = parse(userIdParams, request.params);
-    const { cookies, displayName } = await startImpersonation(deps, admin, userId, meta(request));
-    noteAuditTarget(request, { id: userId, label: displayName });
+  route('POST /api/admin/impersonate/:userId', async ({ actor, params, request, reply }) => {
+    const { cookies, displayName } = await startImpersonation({
+      deps,
+      actor,
+      userId: params.userId,
+      request: meta(request),
+    });
+    noteAuditTarget(request, { id: params.userId, label: displayName });
     appendCookies(reply, cookies);
     return { message: adminTexts.impersonation.started(displayName) };
   });
 
-  app.post('/api/admin/impersonation/stop', async (request, reply) => {
-    const viewer = await requireViewer(deps, request, reply);
+  route('POST /api/admin/impersonation/stop', async ({ actor, request, reply }) => {
+    const session = { id: actor.sessionId, impersonatedBy: actor.impersonatedBy };
     try {
-      const { cookies } = await stopImpersonation(deps, viewer, meta(request));
+      const { cookies } = await stopImpersonation({ deps, actor, session, request: meta(request) });
       appendCookies(reply, cookies);
     } catch (error) {
       const cookies = (error as { cookies?: string[] }).cookies;
@@ -178,14 +154,14 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps, media: Me
     return { title: adminTexts.impersonation.stoppedTitle, message: adminTexts.impersonation.stopped };
   });
 
-  app.get('/api/admin/audit-log', async (request, reply) => {
-    await requireAdmin(deps, request, reply);
-    const query = parse(adminPageQuerySchema, request.query);
-    return listAudit(deps.database, decodeCursor(query.cursor));
-  });
-}
+  route('GET /api/admin/audit-log', ({ actor, query }) => getAuditLog({ deps, actor, cursor: query.cursor }));
+});
 
-const meta = (request: FastifyRequest) => ({ cookieHeader: request.headers.cookie, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
+const meta = (request: FastifyRequest) => ({
+  cookieHeader: request.headers.cookie,
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
 
 /** Fastify appends set-cookie headers, so these come after any session refresh already set. */
 function appendCookies(reply: FastifyReply, cookies: string[]): void {

@@ -1,16 +1,57 @@
-/** Dashboard numbers, analytics, messages and the audit log: reads only. */
-import { commissionPence, ORDER_STATUSES, REVENUE_STATUS, TOP_CREATORS_SHOWN, type AdminAnalytics, type AdminDashboard, type OrderStatus, type RevenueUnit } from '@gigreel/core';
+/** Dashboard numbers, analytics, the lists and the audit log: reads only. */
+import {
+  commissionPence,
+  ORDER_STATUSES,
+  REVENUE_STATUS,
+  TOP_CREATORS_SHOWN,
+  type AdminAnalytics,
+  type AdminCreator,
+  type AdminDashboard,
+  type AdminGig,
+  type AdminMessagesPage,
+  type AuditEntry,
+  type ExportCounts,
+  type OrderStatus,
+  type RevenueUnit,
+} from '@gigreel/core';
+import type { Actor } from '../auth/actor.ts';
 import type { AppDeps } from '../deps.ts';
-import { dashboardCounts, orderTotals, revenueSeries, topSellers } from './admin.queries.ts';
+import {
+  dashboardCounts,
+  decodeCursor,
+  listAudit,
+  listCreators,
+  listGigs,
+  listMessages,
+  orderTotals,
+  revenueSeries,
+  topSellers,
+} from './admin.queries.ts';
+import { countExportRows } from './export.queries.ts';
 
 const DAY_MS = 86_400_000;
 
-export async function getDashboard(deps: AppDeps): Promise<AdminDashboard> {
+/** Every read here is an admin's: routes reach them only through the admin check. */
+type AdminRead = { deps: AppDeps; actor: Actor };
+type Page<Item> = { items: Item[]; nextCursor: string | null };
+
+export async function getDashboard({ deps }: AdminRead): Promise<AdminDashboard> {
   const counts = await dashboardCounts(deps.database, new Date(deps.clock.now().getTime() - DAY_MS));
   return {
-    stats: { totalCreators: counts.creators, totalGigs: counts.offersTotal, totalRevenuePence: counts.revenuePence, commissionPence: commissionPence(counts.revenuePence) },
+    stats: {
+      totalCreators: counts.creators,
+      totalGigs: counts.offersTotal,
+      totalRevenuePence: counts.revenuePence,
+      commissionPence: commissionPence(counts.revenuePence),
+    },
     diagnostics: {
-      offers: { total: counts.offersTotal, approved: counts.approved, notApproved: counts.offersTotal - counts.approved, withoutMedia: counts.withoutMedia, approvedWithMedia: counts.approvedWithMedia },
+      offers: {
+        total: counts.offersTotal,
+        approved: counts.approved,
+        notApproved: counts.offersTotal - counts.approved,
+        withoutMedia: counts.withoutMedia,
+        approvedWithMedia: counts.approvedWithMedia,
+      },
       users: counts.users,
       securityEvents: counts.securityEvents,
       loginAttempts24h: counts.loginAttempts,
@@ -19,8 +60,12 @@ export async function getDashboard(deps: AppDeps): Promise<AdminDashboard> {
   };
 }
 
-export async function getAnalytics(deps: AppDeps, unit: RevenueUnit): Promise<AdminAnalytics> {
-  const [totals, top, points] = [await orderTotals(deps.database), await topSellers(deps.database, TOP_CREATORS_SHOWN), await revenueSeries(deps.database, unit, deps.clock.now())];
+export async function getAnalytics({ deps, unit }: AdminRead & { unit: RevenueUnit }): Promise<AdminAnalytics> {
+  const [totals, top, points] = [
+    await orderTotals(deps.database),
+    await topSellers(deps.database, TOP_CREATORS_SHOWN),
+    await revenueSeries(deps.database, unit, deps.clock.now()),
+  ];
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
   let totalOrders = 0;
   let revenue = 0;
@@ -40,4 +85,32 @@ export async function getAnalytics(deps: AppDeps, unit: RevenueUnit): Promise<Ad
     topCreators: top,
     revenueOverTime: { unit, points },
   };
+}
+
+/** Creators (admins are not), newest first; q searches name and email. A damaged cursor starts from the top. */
+export function getCreators({
+  deps,
+  query,
+}: AdminRead & { query: { cursor?: string; q?: string; withoutOffer?: '1' | '0' } }): Promise<Page<AdminCreator>> {
+  return listCreators(deps.database.db, {
+    cursor: decodeCursor(query.cursor),
+    q: query.q?.trim() || undefined,
+    withoutOffer: query.withoutOffer === '1',
+  });
+}
+
+export function getGigs({ deps, cursor }: AdminRead & { cursor?: string }): Promise<Page<AdminGig>> {
+  return listGigs(deps.database.db, decodeCursor(cursor));
+}
+
+export function getMessages({ deps, cursor }: AdminRead & { cursor?: string }): Promise<AdminMessagesPage> {
+  return listMessages(deps.database, decodeCursor(cursor));
+}
+
+export function getAuditLog({ deps, cursor }: AdminRead & { cursor?: string }): Promise<Page<AuditEntry>> {
+  return listAudit(deps.database, decodeCursor(cursor));
+}
+
+export function getExportCounts({ deps }: AdminRead): Promise<ExportCounts> {
+  return countExportRows(deps.database);
 }

@@ -38,10 +38,16 @@ describe('every admin route is for admins only', () => {
     const designer = await t.signedIn({ email: 'designer@example.com', name: 'Dana Designer' });
     for (const [method, url] of ROUTES) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : {};
-      expect((await anonymous.request({ method: method as 'GET', url, payload: body })).statusCode, `${method} ${url} anonymous`).toBe(401);
+      expect(
+        (await anonymous.request({ method: method as 'GET', url, payload: body })).statusCode,
+        `${method} ${url} anonymous`,
+      ).toBe(401);
       const forUser = await user.request({ method: method as 'GET', url, payload: body });
       expect(forUser.statusCode, `${method} ${url} user`).toBe(403);
-      expect((await designer.request({ method: method as 'GET', url, payload: body })).statusCode, `${method} ${url} designer`).toBe(403);
+      expect(
+        (await designer.request({ method: method as 'GET', url, payload: body })).statusCode,
+        `${method} ${url} designer`,
+      ).toBe(403);
     }
     const denied = await user.get('/api/admin/dashboard');
     expect(denied.json().error.message).toBe('You do not have permission to access the admin panel.');
@@ -83,11 +89,18 @@ describe('creators', () => {
     expect(blank.json().error.message).toBe('Display name is required');
     const created = await admin.post('/api/admin/creators', { displayName: 'Nia <b>North</b>', email: '', bio: '' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ message: adminTexts.creators.created, creator: { displayName: 'Nia North', email: null, bio: null } });
+    expect(created.json()).toMatchObject({
+      message: adminTexts.creators.created,
+      creator: { displayName: 'Nia North', email: null, bio: null },
+    });
     const id = created.json().creator.id;
     const listed = (await admin.get('/api/admin/creators?q=nia')).json();
     expect(listed.items.map((c: { id: string }) => c.id)).toContain(id);
-    const edited = await admin.patch(`/api/admin/creators/${id}`, { displayName: 'Nia N.', email: 'nia@example.com', location: 'Leeds' });
+    const edited = await admin.patch(`/api/admin/creators/${id}`, {
+      displayName: 'Nia N.',
+      email: 'nia@example.com',
+      location: 'Leeds',
+    });
     expect(edited.json().creator).toMatchObject({ displayName: 'Nia N.', email: 'nia@example.com', location: 'Leeds' });
     const other = await admin.post('/api/admin/creators', { displayName: 'Copy', email: 'NIA@example.com' });
     expect(other.statusCode).toBe(409);
@@ -108,13 +121,27 @@ describe('creators', () => {
     const creator = await t.createUser({ name: 'Gone Soon' });
     const buyer = await t.createUser({ name: 'Stays Here' });
     const offerId = await createOffer(t, creator.id, { title: 'Soon gone offer' });
-    const orderId = await createOrder(t, { sellerId: creator.id, buyerId: buyer.id, offerId, status: 'completed', pricePence: 500 });
-    const messageId = await createMessage(t, { senderId: buyer.id, receiverId: creator.id, offerId, offerTitle: 'Soon gone offer', message: 'Is it still on?' });
+    const orderId = await createOrder(t, {
+      sellerId: creator.id,
+      buyerId: buyer.id,
+      offerId,
+      status: 'completed',
+      pricePence: 500,
+    });
+    const messageId = await createMessage(t, {
+      senderId: buyer.id,
+      receiverId: creator.id,
+      offerId,
+      offerTitle: 'Soon gone offer',
+      message: 'Is it still on?',
+    });
     const response = await admin.delete(`/api/admin/creators/${creator.id}`);
     expect(response.json()).toEqual({ message: adminTexts.creators.deleted });
     const db = t.deps.database;
     expect(await db.query('select id from offers where id = $1', [offerId])).toEqual([]);
-    expect(await db.query('select seller_id, buyer_id, offer_id, title from orders where id = $1', [orderId])).toEqual([{ seller_id: null, buyer_id: buyer.id, offer_id: null, title: 'An order' }]);
+    expect(await db.query('select seller_id, buyer_id, offer_id, title from orders where id = $1', [orderId])).toEqual([
+      { seller_id: null, buyer_id: buyer.id, offer_id: null, title: 'An order' },
+    ]);
     const messages = (await admin.get('/api/admin/messages')).json();
     const kept = messages.items.find((m: { id: string }) => m.id === messageId);
     expect(kept).toMatchObject({ offerTitle: 'Soon gone offer', to: null, from: { displayName: 'Stays Here' } });
@@ -127,23 +154,76 @@ describe('gigs', () => {
   it('creates a gig with media for a creator, edits it, and deletes it with its file', async () => {
     const creator = await t.createUser({ name: 'Gig Maker' });
     const bytes = await pngBytes();
-    const form = multipart({ userId: creator.id, title: 'Poster design', link: 'example.com/p', isPaidOffer: 'true', price: '12.50', paypalLink: 'paypal.me/gm', description: '', hashtags: '#Design print' }, { name: 'x.png', type: 'image/png', bytes });
+    const form = multipart(
+      {
+        userId: creator.id,
+        title: 'Poster design',
+        link: 'example.com/p',
+        isPaidOffer: 'true',
+        price: '12.50',
+        paypalLink: 'paypal.me/gm',
+        description: '',
+        hashtags: '#Design print',
+      },
+      { name: 'x.png', type: 'image/png', bytes },
+    );
     const created = await admin.request({ method: 'POST', url: '/api/admin/gigs', ...form });
     expect(created.statusCode, created.body).toBe(201);
     const gig = created.json().gig;
-    expect(gig).toMatchObject({ title: 'Poster design', link: 'https://example.com/p', pricePence: 1250, paypalLink: 'https://paypal.me/gm', description: null, tags: ['design', 'print'], isApproved: true, mediaKind: 'image', creator: { displayName: 'Gig Maker' } });
+    expect(gig).toMatchObject({
+      title: 'Poster design',
+      link: 'https://example.com/p',
+      pricePence: 1250,
+      paypalLink: 'https://paypal.me/gm',
+      description: null,
+      tags: ['design', 'print'],
+      isApproved: true,
+      mediaKind: 'image',
+      creator: { displayName: 'Gig Maker' },
+    });
     expect((await t.client().get(gig.mediaUrl)).statusCode).toBe(200);
 
-    const again = await admin.request({ method: 'POST', url: '/api/admin/gigs', ...multipart({ userId: creator.id, title: 'Second', link: 'example.com' }) });
+    const again = await admin.request({
+      method: 'POST',
+      url: '/api/admin/gigs',
+      ...multipart({ userId: creator.id, title: 'Second', link: 'example.com' }),
+    });
     expect(again.statusCode).toBe(409);
 
-    const edit = await admin.request({ method: 'PATCH', url: `/api/admin/gigs/${gig.id}`, ...multipart({ title: 'Poster design v2', link: 'example.com/p', isPaidOffer: 'false', price: '12.50', hashtags: ' ' }) });
+    const edit = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/gigs/${gig.id}`,
+      ...multipart({
+        title: 'Poster design v2',
+        link: 'example.com/p',
+        isPaidOffer: 'false',
+        price: '12.50',
+        hashtags: ' ',
+      }),
+    });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(edit.json().gig).toMatchObject({ title: 'Poster design v2', isPaidOffer: false, pricePence: null, paypalLink: null, tags: ['design', 'print'] });
+    expect(edit.json().gig).toMatchObject({
+      title: 'Poster design v2',
+      isPaidOffer: false,
+      pricePence: null,
+      paypalLink: null,
+      tags: ['design', 'print'],
+    });
 
-    const bad = await admin.request({ method: 'PATCH', url: `/api/admin/gigs/${gig.id}`, ...multipart({ title: '', link: 'example.com' }) });
+    const bad = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/gigs/${gig.id}`,
+      ...multipart({ title: '', link: 'example.com' }),
+    });
     expect(bad.json().error.message).toBe('Title required');
-    const wrongType = await admin.request({ method: 'PATCH', url: `/api/admin/gigs/${gig.id}`, ...multipart({ title: 'x', link: 'example.com' }, { name: 'x.png', type: 'image/png', bytes: Buffer.from('<svg></svg>') }) });
+    const wrongType = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/gigs/${gig.id}`,
+      ...multipart(
+        { title: 'x', link: 'example.com' },
+        { name: 'x.png', type: 'image/png', bytes: Buffer.from('<svg></svg>') },
+      ),
+    });
     expect(wrongType.statusCode).toBe(415);
 
     const listed = (await admin.get('/api/admin/gigs')).json();
@@ -174,19 +254,40 @@ describe('analytics', () => {
       const s2 = await fresh.createUser({ name: 'Seller Two' });
       const b = await fresh.createUser();
       const now = fresh.clock.now();
-      await createOrder(fresh, { sellerId: s1.id, buyerId: b.id, status: 'completed', pricePence: 1250, completedAt: now });
-      await createOrder(fresh, { sellerId: s2.id, buyerId: b.id, status: 'completed', pricePence: 300, completedAt: new Date(now.getTime() - 2 * 86400_000) });
+      await createOrder(fresh, {
+        sellerId: s1.id,
+        buyerId: b.id,
+        status: 'completed',
+        pricePence: 1250,
+        completedAt: now,
+      });
+      await createOrder(fresh, {
+        sellerId: s2.id,
+        buyerId: b.id,
+        status: 'completed',
+        pricePence: 300,
+        completedAt: new Date(now.getTime() - 2 * 86400_000),
+      });
       await createOrder(fresh, { sellerId: s2.id, buyerId: b.id, status: 'delivered', pricePence: 5000 });
       await createOrder(fresh, { sellerId: s1.id, buyerId: b.id, status: 'awaiting_payment', pricePence: 700 });
       const a = (await boss.get('/api/admin/analytics')).json();
-      expect(a).toMatchObject({ totalRevenuePence: 1550, commissionPence: 233, totalOrders: 4, completedOrders: 2, pendingOrders: 2, byStatus: { completed: 2, delivered: 1, awaiting_payment: 1, paid: 0 } });
+      expect(a).toMatchObject({
+        totalRevenuePence: 1550,
+        commissionPence: 233,
+        totalOrders: 4,
+        completedOrders: 2,
+        pendingOrders: 2,
+        byStatus: { completed: 2, delivered: 1, awaiting_payment: 1, paid: 0 },
+      });
       expect(a.topCreators).toEqual([
         { creatorId: s1.id, displayName: 'Seller One', orderCount: 1, revenuePence: 1250 },
         { creatorId: s2.id, displayName: 'Seller Two', orderCount: 1, revenuePence: 300 },
       ]);
       expect(a.revenueOverTime.points).toHaveLength(30);
       expect(a.revenueOverTime.points.at(-1).revenuePence).toBe(1250);
-      expect(a.revenueOverTime.points.reduce((sum: number, p: { revenuePence: number }) => sum + p.revenuePence, 0)).toBe(1550);
+      expect(
+        a.revenueOverTime.points.reduce((sum: number, p: { revenuePence: number }) => sum + p.revenuePence, 0),
+      ).toBe(1550);
       const weekly = (await boss.get('/api/admin/analytics?unit=week')).json();
       expect(weekly.revenueOverTime.points).toHaveLength(12);
       expect((await boss.get('/api/admin/analytics?unit=year')).statusCode).toBe(400);
@@ -201,17 +302,30 @@ describe('analytics', () => {
 describe('self-test', () => {
   it('uploads, creates a gig, checks it and removes both', async () => {
     const before = await t.deps.database.query<{ n: number }>('select count(*)::int as n from offers');
-    const response = await admin.request({ method: 'POST', url: '/api/admin/self-test', ...multipart({}, { name: 't.png', type: 'image/png', bytes: await pngBytes() }) });
+    const response = await admin.request({
+      method: 'POST',
+      url: '/api/admin/self-test',
+      ...multipart({}, { name: 't.png', type: 'image/png', bytes: await pngBytes() }),
+    });
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json();
     expect(result.ok, JSON.stringify(result.steps)).toBe(true);
     expect(result.title).toBe('Test Successful!');
-    expect(result.steps.map((s: { name: string }) => s.name)).toEqual(['Upload', 'Create gig', 'Check media', 'Clean up']);
+    expect(result.steps.map((s: { name: string }) => s.name)).toEqual([
+      'Upload',
+      'Create gig',
+      'Check media',
+      'Clean up',
+    ]);
     expect(await t.deps.database.query('select count(*)::int as n from offers')).toEqual(before);
     const none = await admin.request({ method: 'POST', url: '/api/admin/self-test', ...multipart({ note: 'x' }) });
     expect(none.json().error.message).toBe('Please select a test file first');
     // A file that is not media is refused as it arrives (the screen says "Test Error"), nothing left behind.
-    const refused = await admin.request({ method: 'POST', url: '/api/admin/self-test', ...multipart({}, { name: 'notes.png', type: 'image/png', bytes: Buffer.from('plain text, not a picture') }) });
+    const refused = await admin.request({
+      method: 'POST',
+      url: '/api/admin/self-test',
+      ...multipart({}, { name: 'notes.png', type: 'image/png', bytes: Buffer.from('plain text, not a picture') }),
+    });
     expect(refused.statusCode).toBe(415);
     expect(refused.json().error.message).toBe('Invalid file type');
     expect(await t.deps.database.query('select count(*)::int as n from offers')).toEqual(before);
@@ -231,6 +345,7 @@ describe('export', () => {
     expect(row[2]).toBe('\'=HYPERLINK("http://evil")');
     expect(row[3]).toBe('\'+danger, "quoted"');
     expect((await admin.get('/api/admin/export/secrets')).statusCode).toBe(400);
-    for (const table of ['users', 'transactions', 'messages']) expect((await admin.get(`/api/admin/export/${table}`)).statusCode).toBe(200);
+    for (const table of ['users', 'transactions', 'messages'])
+      expect((await admin.get(`/api/admin/export/${table}`)).statusCode).toBe(200);
   });
 });

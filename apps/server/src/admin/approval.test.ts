@@ -34,7 +34,9 @@ describe('approving the version the admin reviewed', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({ error: { code: 'offer_changed', message: adminTexts.gigs.changedSinceOpened } });
     expect(await gigAsShown(offerId)).toMatchObject({ title: 'Second version', isApproved: false });
-    expect(await t.deps.database.query('select id from notifications where user_id = $1', [creator.user.id])).toEqual([]);
+    expect(await t.deps.database.query('select id from notifications where user_id = $1', [creator.user.id])).toEqual(
+      [],
+    );
   });
 
   it('approves the new version once the admin has seen it, and tells the owner once', async () => {
@@ -43,16 +45,24 @@ describe('approving the version the admin reviewed', () => {
     const seen = await gigAsShown(offerId);
     const approved = await admin.post(`/api/admin/offers/${offerId}/approve`, { version: seen.version });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json()).toMatchObject({ message: adminTexts.gigs.approved, gig: { id: offerId, title: 'Second version', isApproved: true, version: seen.version } });
+    expect(approved.json()).toMatchObject({
+      message: adminTexts.gigs.approved,
+      gig: { id: offerId, title: 'Second version', isApproved: true, version: seen.version },
+    });
     expect((await admin.post(`/api/admin/offers/${offerId}/approve`, { version: seen.version })).statusCode).toBe(200);
-    const notes = await t.deps.database.query('select kind, link from notifications where user_id = $1', [creator.user.id]);
+    const notes = await t.deps.database.query('select kind, link from notifications where user_id = $1', [
+      creator.user.id,
+    ]);
     expect(notes).toEqual([{ kind: 'offer_approved', link: `/offer/${offerId}` }]);
   });
 
   it('any change to what the offer shows moves the version on, whichever code makes it; counters do not', async () => {
     const { offerId } = await creatorWithWaitingOffer();
     const seen = await gigAsShown(offerId);
-    await t.deps.database.query('update offers set boost_count = boost_count + 1, rank_score = rank_score + 1 where id = $1', [offerId]);
+    await t.deps.database.query(
+      'update offers set boost_count = boost_count + 1, rank_score = rank_score + 1 where id = $1',
+      [offerId],
+    );
     expect((await gigAsShown(offerId)).version).toBe(seen.version);
     await t.deps.database.query("update offers set description = 'changed behind the screen' where id = $1", [offerId]);
     expect((await gigAsShown(offerId)).version).toBe(seen.version + 1);
@@ -65,7 +75,9 @@ describe('approving the version the admin reviewed', () => {
     expect(without.statusCode).toBe(400);
     expect((await admin.post(`/api/admin/offers/${offerId}/approve`, { version: 'latest' })).statusCode).toBe(400);
     expect((await gigAsShown(offerId)).isApproved).toBe(false);
-    expect((await admin.post('/api/admin/offers/00000000-0000-4000-8000-000000000000/approve', { version: 1 })).statusCode).toBe(404);
+    expect(
+      (await admin.post('/api/admin/offers/00000000-0000-4000-8000-000000000000/approve', { version: 1 })).statusCode,
+    ).toBe(404);
     expect((await admin.post('/api/admin/offers/nope/approve', { version: 1 })).statusCode).toBe(400);
     expect((await t.client().post(`/api/admin/offers/${offerId}/approve`, { version: 1 })).statusCode).toBe(401);
   });

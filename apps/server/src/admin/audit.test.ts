@@ -23,9 +23,21 @@ describe('writes made while impersonating', () => {
     expect((await impersonator.post(`/api/admin/impersonate/${creator.id}`)).statusCode).toBe(200);
     const write = await impersonator.patch('/%61pi/profile', { bio: 'Written through an escaped address' });
     expect(write.statusCode, write.body).toBe(200);
-    expect((await t.deps.database.query('select bio from users where id = $1', [creator.id]))).toEqual([{ bio: 'Written through an escaped address' }]);
-    const [entry] = await t.deps.database.query('select admin_id, acting_as_user_id, method, route, path, status from audit_log where acting_as_user_id = $1', [creator.id]);
-    expect(entry).toEqual({ admin_id: impersonator.user.id, acting_as_user_id: creator.id, method: 'PATCH', route: '/api/profile', path: '/%61pi/profile', status: 200 });
+    expect(await t.deps.database.query('select bio from users where id = $1', [creator.id])).toEqual([
+      { bio: 'Written through an escaped address' },
+    ]);
+    const [entry] = await t.deps.database.query(
+      'select admin_id, acting_as_user_id, method, route, path, status from audit_log where acting_as_user_id = $1',
+      [creator.id],
+    );
+    expect(entry).toEqual({
+      admin_id: impersonator.user.id,
+      acting_as_user_id: creator.id,
+      method: 'PATCH',
+      route: '/api/profile',
+      path: '/%61pi/profile',
+      status: 200,
+    });
   });
 
   it('records a write to an address no route answers', async () => {
@@ -33,7 +45,9 @@ describe('writes made while impersonating', () => {
     const creator = await t.createUser();
     await impersonator.post(`/api/admin/impersonate/${creator.id}`);
     expect((await impersonator.post('/%61pi/no-such-thing', {})).statusCode).toBe(404);
-    const rows = await t.deps.database.query('select route, path, status from audit_log where acting_as_user_id = $1', [creator.id]);
+    const rows = await t.deps.database.query('select route, path, status from audit_log where acting_as_user_id = $1', [
+      creator.id,
+    ]);
     expect(rows).toEqual([{ route: null, path: '/%61pi/no-such-thing', status: 404 }]);
   });
 });
@@ -52,7 +66,13 @@ describe("an admin's own changes", () => {
       ['creator.edit', 'Audited Creator II', 200],
       ['creator.create', 'Audited Creator', 201],
     ]);
-    expect(entries[0]).toMatchObject({ admin: { id: admin.user.id, displayName: 'Ada Admin' }, actingAs: null, method: 'DELETE', route: '/api/admin/creators/:id', target: { kind: 'creator' } });
+    expect(entries[0]).toMatchObject({
+      admin: { id: admin.user.id, displayName: 'Ada Admin' },
+      actingAs: null,
+      method: 'DELETE',
+      route: '/api/admin/creators/:id',
+      target: { kind: 'creator' },
+    });
   });
 
   it('records a refused change with its answer', async () => {
@@ -64,27 +84,47 @@ describe("an admin's own changes", () => {
 
   it('records creating, editing, approving and deleting a gig', async () => {
     const creator = await t.createUser({ name: 'Gig Owner' });
-    const form = multipart({ userId: creator.id, title: 'Audited gig', link: 'example.com' }, { name: 'x.png', type: 'image/png', bytes: await pngBytes() });
+    const form = multipart(
+      { userId: creator.id, title: 'Audited gig', link: 'example.com' },
+      { name: 'x.png', type: 'image/png', bytes: await pngBytes() },
+    );
     tick();
     const gig = (await admin.request({ method: 'POST', url: '/api/admin/gigs', ...form })).json().gig;
-    expect(await newestFor('gig.create')).toMatchObject({ target: { kind: 'gig', id: gig.id, label: 'Audited gig' }, status: 201 });
+    expect(await newestFor('gig.create')).toMatchObject({
+      target: { kind: 'gig', id: gig.id, label: 'Audited gig' },
+      status: 201,
+    });
     tick();
-    await admin.request({ method: 'PATCH', url: `/api/admin/gigs/${gig.id}`, ...multipart({ title: 'Audited gig v2', link: 'example.com' }) });
+    await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/gigs/${gig.id}`,
+      ...multipart({ title: 'Audited gig v2', link: 'example.com' }),
+    });
     expect(await newestFor('gig.edit')).toMatchObject({ target: { id: gig.id, label: 'Audited gig v2' }, status: 200 });
     const pending = await createOffer(t, (await t.createUser()).id, { isApproved: false, title: 'Waiting' });
-    const [row] = await t.deps.database.query<{ version: number }>('select version from offers where id = $1', [pending]);
+    const [row] = await t.deps.database.query<{ version: number }>('select version from offers where id = $1', [
+      pending,
+    ]);
     tick();
     expect((await admin.post(`/api/admin/offers/${pending}/approve`, { version: row!.version })).statusCode).toBe(200);
     expect(await newestFor('gig.approve')).toMatchObject({ target: { id: pending, label: 'Waiting' }, status: 200 });
     tick();
     await admin.delete(`/api/admin/gigs/${gig.id}`);
-    expect(await newestFor('gig.delete')).toMatchObject({ target: { id: gig.id, label: 'Audited gig v2' }, status: 200 });
+    expect(await newestFor('gig.delete')).toMatchObject({
+      target: { id: gig.id, label: 'Audited gig v2' },
+      status: 200,
+    });
   });
 
   it('records an export, though it only reads', async () => {
     tick();
     expect((await admin.get('/api/admin/export/users')).statusCode).toBe(200);
-    expect(await newestFor('export')).toMatchObject({ method: 'GET', target: { kind: 'table', id: 'users' }, status: 200, admin: { id: admin.user.id } });
+    expect(await newestFor('export')).toMatchObject({
+      method: 'GET',
+      target: { kind: 'table', id: 'users' },
+      status: 200,
+      admin: { id: admin.user.id },
+    });
   });
 
   it("keeps the trail of a deleted account, and records nobody else's writes", async () => {
@@ -97,7 +137,11 @@ describe("an admin's own changes", () => {
     await admin.post('/api/admin/impersonation/stop');
     await admin.delete(`/api/admin/creators/${person.user.id}`);
     const stop = await newestFor('impersonation.stop');
-    expect(stop).toMatchObject({ admin: { id: admin.user.id }, actingAs: { id: person.user.id, displayName: null }, target: { id: person.user.id, label: 'Plain Person' } });
+    expect(stop).toMatchObject({
+      admin: { id: admin.user.id },
+      actingAs: { id: person.user.id, displayName: null },
+      target: { id: person.user.id, label: 'Plain Person' },
+    });
   });
 });
 

@@ -8,7 +8,7 @@
  * whatever its address, including ones no route matched.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuditAction } from '@gigreel/core';
+import type { ApiRouteName, AuditAction } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import { loadViewer, type SessionViewer } from '../auth/viewer.ts';
 import { insertAudit } from './admin.queries.ts';
@@ -17,7 +17,7 @@ import { endWaitingAdminSession } from './impersonation.service.ts';
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The admin dashboard's own actions, by matched route; the param named here is the target's id. */
-const ADMIN_ACTIONS: Record<string, { action: AuditAction; kind: string; param?: string }> = {
+const ADMIN_ACTIONS: Partial<Record<ApiRouteName, { action: AuditAction; kind: string; param?: string }>> = {
   'POST /api/admin/creators': { action: 'creator.create', kind: 'creator' },
   'PATCH /api/admin/creators/:id': { action: 'creator.edit', kind: 'creator', param: 'id' },
   'DELETE /api/admin/creators/:id': { action: 'creator.delete', kind: 'creator', param: 'id' },
@@ -42,7 +42,7 @@ export function noteAuditTarget(request: FastifyRequest, target: AuditTarget): v
 const matchedRoute = (request: FastifyRequest): string | null => request.routeOptions.url ?? null;
 const namedAction = (request: FastifyRequest) => {
   const route = matchedRoute(request);
-  return route ? ADMIN_ACTIONS[`${request.method} ${route}`] : undefined;
+  return route ? ADMIN_ACTIONS[`${request.method} ${route}` as ApiRouteName] : undefined;
 };
 const isAudited = (request: FastifyRequest) => WRITE.has(request.method) || namedAction(request) !== undefined;
 
@@ -53,7 +53,10 @@ function accountable(viewer: SessionViewer | null): { adminId: string; actingAsU
   return null;
 }
 
-function targetOf(request: FastifyRequest, viewer: SessionViewer): { kind: string | null; id: string; label: string | null } | null {
+function targetOf(
+  request: FastifyRequest,
+  viewer: SessionViewer,
+): { kind: string | null; id: string; label: string | null } | null {
   const named = namedAction(request);
   const params = (request.params ?? {}) as Record<string, unknown>;
   const noted = targets.get(request);
@@ -64,6 +67,7 @@ function targetOf(request: FastifyRequest, viewer: SessionViewer): { kind: strin
   return { kind: named?.kind ?? null, id: id.slice(0, 200), label: noted?.label?.slice(0, 200) ?? null };
 }
 
+/** On the root app, before any route is registered, so its hooks see every route (app.ts). */
 export function installAudit(app: FastifyInstance, deps: AppDeps): void {
   // The session is resolved before the handler runs, so a write that ends it (sign-out, stop) is still seen.
   app.addHook('preHandler', async (request, reply) => {
@@ -79,7 +83,12 @@ export function installAudit(app: FastifyInstance, deps: AppDeps): void {
     const route = matchedRoute(request);
     try {
       if (viewer.impersonatedBy && request.method === 'POST' && route === '/api/auth/sign-out') {
-        const cookies = await endWaitingAdminSession(deps, viewer, request.headers.cookie);
+        const cookies = await endWaitingAdminSession({
+          deps,
+          actor: viewer,
+          session: { id: viewer.sessionId, impersonatedBy: viewer.impersonatedBy },
+          cookieHeader: request.headers.cookie,
+        });
         if (cookies.length) reply.header('set-cookie', cookies);
       }
       await insertAudit(deps.database.db, {

@@ -1,25 +1,44 @@
 /** Creators: the admin creates, edits and deletes the people of GigReel (SPEC sections 2 and 6). */
 import { randomUUID } from 'node:crypto';
-import { adminTexts, type AdminCreator, type CreatorFormOutput } from '@gigreel/core';
+import { adminTexts, type AdminCreator, type CreatorFormOutput, conflict, notFound } from '@gigreel/core';
+import type { Actor } from '../auth/actor.ts';
 import type { AppDeps } from '../deps.ts';
 import { removeStoredFiles } from '../platform/storage.ts';
-import { conflict, notFound } from '../http/errors.ts';
 import { assertMayDeleteCreator } from './admin.policy.ts';
 import { deleteUser, emailInUse, findCreator, insertCreator, NO_LOGIN_DOMAIN, updateCreator } from './admin.queries.ts';
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * A creator made here has no password. With an email they can claim the account through "forgot
  * password"; without one they are a profile the admin runs (and can use through impersonation).
  */
-export async function createCreator(deps: AppDeps, input: CreatorFormOutput): Promise<AdminCreator> {
+export async function createCreator({
+  deps,
+  input,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+  input: CreatorFormOutput;
+}): Promise<AdminCreator> {
   const id = randomUUID().replace(/-/g, '');
   const email = input.email ?? `${id}${NO_LOGIN_DOMAIN}`;
   const { db } = deps.database;
   if (input.email && (await emailInUse(db, input.email))) throw conflict(adminTexts.creators.emailTaken);
   try {
-    await db.transaction(async (tx) => insertCreator(tx, { id, email, displayName: input.displayName, bio: input.bio, location: input.location, paypalLink: input.paypalLink, now: deps.clock.now() }));
+    await db.transaction(async (tx) =>
+      insertCreator(tx, {
+        id,
+        email,
+        displayName: input.displayName,
+        bio: input.bio,
+        location: input.location,
+        paypalLink: input.paypalLink,
+        now: deps.clock.now(),
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(adminTexts.creators.emailTaken);
     throw error;
@@ -28,12 +47,30 @@ export async function createCreator(deps: AppDeps, input: CreatorFormOutput): Pr
 }
 
 /** A blank email keeps the current one: an account's login is not removed from here. */
-export async function editCreator(deps: AppDeps, id: string, input: CreatorFormOutput): Promise<AdminCreator> {
+export async function editCreator({
+  deps,
+  id,
+  input,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+  id: string;
+  input: CreatorFormOutput;
+}): Promise<AdminCreator> {
   const { db } = deps.database;
   if (input.email && (await emailInUse(db, input.email, id))) throw conflict(adminTexts.creators.emailTaken);
   let found = false;
   try {
-    found = await db.transaction(async (tx) => updateCreator(tx, id, { displayName: input.displayName, email: input.email ?? undefined, bio: input.bio, location: input.location, paypalLink: input.paypalLink, now: deps.clock.now() }));
+    found = await db.transaction(async (tx) =>
+      updateCreator(tx, id, {
+        displayName: input.displayName,
+        email: input.email ?? undefined,
+        bio: input.bio,
+        location: input.location,
+        paypalLink: input.paypalLink,
+        now: deps.clock.now(),
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(adminTexts.creators.emailTaken);
     throw error;
@@ -48,11 +85,19 @@ export async function editCreator(deps: AppDeps, id: string, input: CreatorFormO
  * transaction) and their private jobs; once that commits, every file those rows pointed at.
  * Orders and messages stay for the other person, with this side shown as "Unknown".
  */
-export async function removeCreator(deps: AppDeps, actorId: string, id: string): Promise<AdminCreator> {
+export async function removeCreator({
+  deps,
+  actor,
+  id,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+  id: string;
+}): Promise<AdminCreator> {
   const { db } = deps.database;
   const target = await findCreator(db, id);
   if (!target) throw notFound(adminTexts.creators.notFound);
-  assertMayDeleteCreator(actorId, target);
+  assertMayDeleteCreator(actor, target);
   const removed = await db.transaction(async (tx) => deleteUser(tx, id));
   if (!removed) throw notFound(adminTexts.creators.notFound);
   await removeStoredFiles(deps, removed.files);

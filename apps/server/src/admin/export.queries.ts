@@ -9,13 +9,42 @@ import { NO_LOGIN_DOMAIN } from './admin.queries.ts';
 
 type TableSql = { columns: string[]; select: string; from: string; key: string; idType: 'uuid' | 'text' };
 
-const money = (column: string) => `case when ${column} is null then null else to_char(${column} / 100.0, 'FM999999990.00') end`;
+const money = (column: string) =>
+  `case when ${column} is null then null else to_char(${column} / 100.0, 'FM999999990.00') end`;
 
 export const EXPORTS: Record<ExportTable, TableSql> = {
   offers: {
-    columns: ['id', 'user_id', 'creator', 'title', 'link', 'media_key', 'media_type', 'is_paid_offer', 'price', 'currency', 'paypal_link', 'purchase_note',
-      'delivery_method', 'is_approved', 'description', 'music_track_name', 'music_credit_link', 'category', 'subcategory', 'delivery_time', 'revisions',
-      'tags', 'boost_count', 'favorite_count', 'reaction_count', 'share_count', 'hashtag_clicks', 'created_at', 'updated_at'],
+    columns: [
+      'id',
+      'user_id',
+      'creator',
+      'title',
+      'link',
+      'media_key',
+      'media_type',
+      'is_paid_offer',
+      'price',
+      'currency',
+      'paypal_link',
+      'purchase_note',
+      'delivery_method',
+      'is_approved',
+      'description',
+      'music_track_name',
+      'music_credit_link',
+      'category',
+      'subcategory',
+      'delivery_time',
+      'revisions',
+      'tags',
+      'boost_count',
+      'favorite_count',
+      'reaction_count',
+      'share_count',
+      'hashtag_clicks',
+      'created_at',
+      'updated_at',
+    ],
     select: `t.id, t.user_id, u.display_name as creator, t.title, t.link, t.media_key, t.media_type, t.is_paid_offer, ${money('t.price_pence')} as price, t.currency,
       t.paypal_link, t.purchase_note, t.delivery_method, t.is_approved, t.description, t.music_track_name, t.music_credit_link, t.category, t.subcategory,
       t.delivery_time, t.revisions,
@@ -26,7 +55,19 @@ export const EXPORTS: Record<ExportTable, TableSql> = {
     idType: 'uuid',
   },
   users: {
-    columns: ['id', 'display_name', 'email', 'email_verified', 'is_admin', 'bio', 'location', 'paypal_link', 'profile_image', 'created_at', 'updated_at'],
+    columns: [
+      'id',
+      'display_name',
+      'email',
+      'email_verified',
+      'is_admin',
+      'bio',
+      'location',
+      'paypal_link',
+      'profile_image',
+      'created_at',
+      'updated_at',
+    ],
     select: `t.id, t.display_name, case when t.email like '%${NO_LOGIN_DOMAIN}' then null else t.email end as email, t.email_verified,
       exists (select 1 from user_roles r where r.user_id = t.id and r.role = 'admin') as is_admin, t.bio, t.location, t.paypal_link, t.profile_image, t.created_at, t.updated_at`,
     from: 'users t',
@@ -34,8 +75,26 @@ export const EXPORTS: Record<ExportTable, TableSql> = {
     idType: 'text',
   },
   transactions: {
-    columns: ['id', 'status', 'title', 'price', 'currency', 'buyer_id', 'buyer_name', 'seller_id', 'seller_name', 'offer_id', 'job_id', 'paypal_link',
-      'delivery_file_name', 'delivery_message', 'created_at', 'paid_at', 'delivered_at', 'completed_at'],
+    columns: [
+      'id',
+      'status',
+      'title',
+      'price',
+      'currency',
+      'buyer_id',
+      'buyer_name',
+      'seller_id',
+      'seller_name',
+      'offer_id',
+      'job_id',
+      'paypal_link',
+      'delivery_file_name',
+      'delivery_message',
+      'created_at',
+      'paid_at',
+      'delivered_at',
+      'completed_at',
+    ],
     select: `t.id, t.status, t.title, ${money('t.price_pence')} as price, t.currency, t.buyer_id, b.display_name as buyer_name, t.seller_id, s.display_name as seller_name,
       t.offer_id, t.job_id, t.paypal_link, t.delivery_file_name, t.delivery_message, t.created_at, t.paid_at, t.delivered_at, t.completed_at`,
     from: 'orders t left join users b on b.id = t.buyer_id left join users s on s.id = t.seller_id',
@@ -43,7 +102,18 @@ export const EXPORTS: Record<ExportTable, TableSql> = {
     idType: 'uuid',
   },
   messages: {
-    columns: ['id', 'sender_id', 'sender_name', 'receiver_id', 'receiver_name', 'offer_id', 'offer_title', 'message', 'read_at', 'created_at'],
+    columns: [
+      'id',
+      'sender_id',
+      'sender_name',
+      'receiver_id',
+      'receiver_name',
+      'offer_id',
+      'offer_title',
+      'message',
+      'read_at',
+      'created_at',
+    ],
     select: `t.id, t.sender_id, s.display_name as sender_name, t.receiver_id, r.display_name as receiver_name, t.offer_id,
       coalesce(o.title, t.offer_title) as offer_title, t.message, t.read_at, t.created_at`,
     from: 'gig_messages t left join users s on s.id = t.sender_id left join users r on r.id = t.receiver_id left join offers o on o.id = t.offer_id',
@@ -55,14 +125,22 @@ export const EXPORTS: Record<ExportTable, TableSql> = {
 export type ExportBatch = { rows: Array<Record<string, unknown>>; last: { at: string; id: string } | null };
 
 /** One batch after the given position, newest first. */
-export async function readExportBatch(database: Database, table: ExportTable, after: { at: string; id: string } | null, size: number): Promise<ExportBatch> {
+export async function readExportBatch(
+  database: Database,
+  table: ExportTable,
+  after: { at: string; id: string } | null,
+  size: number,
+): Promise<ExportBatch> {
   const def = EXPORTS[table];
-  const rows = await database.query<Record<string, unknown>>(`
+  const rows = await database.query<Record<string, unknown>>(
+    `
     select ${def.select}, t.created_at::text as __at, t.id::text as __id
     from ${def.from}
     where ($1::timestamptz is null or (t.created_at, t.id) < ($1::timestamptz, $2::${def.idType}))
     order by t.created_at desc, t.id desc
-    limit $3`, [after?.at ?? null, after?.id ?? null, size]);
+    limit $3`,
+    [after?.at ?? null, after?.id ?? null, size],
+  );
   const tail = rows[rows.length - 1];
   return { rows, last: tail ? { at: String(tail.__at), id: String(tail.__id) } : null };
 }
@@ -72,5 +150,10 @@ export async function countExportRows(database: Database): Promise<Record<Export
   const [row] = await database.query<Record<string, unknown>>(`select
     (select count(*) from offers) as offers, (select count(*) from users) as users,
     (select count(*) from orders) as transactions, (select count(*) from gig_messages) as messages`);
-  return { offers: Number(row?.offers ?? 0), users: Number(row?.users ?? 0), transactions: Number(row?.transactions ?? 0), messages: Number(row?.messages ?? 0) };
+  return {
+    offers: Number(row?.offers ?? 0),
+    users: Number(row?.users ?? 0),
+    transactions: Number(row?.transactions ?? 0),
+    messages: Number(row?.messages ?? 0),
+  };
 }

@@ -14,13 +14,17 @@ describe('export of a large table', () => {
     const admin = await t.signedIn({ admin: true });
     const a = await t.createUser({ name: 'Alpha' });
     // Many rows share a created_at, so the id breaks ties and no row is lost between batches.
-    await t.deps.database.query(`
+    await t.deps.database.query(
+      `
       insert into gig_messages (sender_id, receiver_id, message, created_at)
       select $1, null, case when i = 1 then '=cmd|'' /C calc''!A0' else 'message ' || i end, timestamptz '2026-01-01' + (i / 7) * interval '1 second'
-      from generate_series(1, 100000) as i`, [a.id]);
+      from generate_series(1, 100000) as i`,
+      [a.id],
+    );
     let chunks = 0;
     let text = '';
-    for await (const chunk of exportCsv(t.deps, 'messages', 5000)) {
+    const actor = { id: admin.user.id, displayName: admin.user.name, isAdmin: true };
+    for await (const chunk of exportCsv({ deps: t.deps, actor, table: 'messages', batchSize: 5000 })) {
       chunks += 1;
       text += String(chunk);
     }

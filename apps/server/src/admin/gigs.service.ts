@@ -6,9 +6,17 @@
  * Approval names the version the admin reviewed, so an edit made after the admin opened the gig is
  * never approved unseen.
  */
-import { adminTexts, gigFormSchema, offerTexts, type AdminGig, type GigFormOutput } from '@gigreel/core';
+import {
+  adminTexts,
+  offerTexts,
+  type AdminGig,
+  type GigFormOutput,
+  AppError,
+  badRequest,
+  notFound,
+} from '@gigreel/core';
+import type { Actor } from '../auth/actor.ts';
 import type { AppDeps } from '../deps.ts';
-import { AppError, badRequest, notFound, parse } from '../http/errors.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { markApproved } from '../offers/offers.queries.ts';
 import { saveOffer, type MediaWork, type OfferSave, type UploadedMedia } from '../offers/offers.service.ts';
@@ -16,27 +24,54 @@ import { removeStoredFiles } from '../platform/storage.ts';
 import { assertMayReceiveGig } from './admin.policy.ts';
 import { deleteGig, findCreator, findGig, lockGigForApproval } from './admin.queries.ts';
 
-/** What the dashboard's gig form sends, and who sends it. */
-export type GigForm = { admin: { id: string }; fields: Record<string, string>; file: UploadedMedia | null; media: MediaWork };
+/** The dashboard's gig form, parsed, with its optional upload and who sends it. */
+export type GigSave = {
+  deps: AppDeps;
+  actor: Actor;
+  input: GigFormOutput;
+  file: UploadedMedia | null;
+  media: MediaWork;
+};
 
 /** The admin form's fields as the offer they write (SPEC's admin rules: link kept when paid, blank hashtags keep the tags). */
 function offerOf(input: GigFormOutput): OfferSave['offer'] {
-  const { title, link, isPaidOffer, pricePence, paypalLink, purchaseNote, description, musicTrackName, musicCreditLink, tags } = input;
-  return { title, link, isPaidOffer, pricePence, paypalLink, purchaseNote, description, musicTrackName, musicCreditLink, tags };
+  const {
+    title,
+    link,
+    isPaidOffer,
+    pricePence,
+    paypalLink,
+    purchaseNote,
+    description,
+    musicTrackName,
+    musicCreditLink,
+    tags,
+  } = input;
+  return {
+    title,
+    link,
+    isPaidOffer,
+    pricePence,
+    paypalLink,
+    purchaseNote,
+    description,
+    musicTrackName,
+    musicCreditLink,
+    tags,
+  };
 }
 
 /** A gig for a creator who has none yet; approved, since the admin is the reviewer. Media is optional. */
-export async function createGig(deps: AppDeps, form: GigForm): Promise<AdminGig> {
-  const input = parse(gigFormSchema, form.fields);
+export async function createGig({ deps, actor, input, file, media }: GigSave): Promise<AdminGig> {
   const creatorId = input.userId;
   if (!creatorId) throw badRequest(adminTexts.gigs.creatorRequired, 'userId');
   const { db } = deps.database;
   if (!(await findCreator(db, creatorId))) throw notFound(adminTexts.creators.notFound);
-  const { offerId } = await saveOffer(deps, form.media, {
+  const { offerId } = await saveOffer(deps, media, {
     ownerId: creatorId,
-    uploaderId: form.admin.id,
+    uploaderId: actor.id,
     offer: offerOf(input),
-    file: form.file,
+    file,
     approved: true,
     check: (current) => assertMayReceiveGig(current?.id ?? null),
   });
@@ -44,16 +79,15 @@ export async function createGig(deps: AppDeps, form: GigForm): Promise<AdminGig>
 }
 
 /** Any gig; the approval stays as it is (the version moves on, so a pending approval names what changed). */
-export async function editGig(deps: AppDeps, id: string, form: GigForm): Promise<AdminGig> {
-  const input = parse(gigFormSchema, form.fields);
+export async function editGig({ deps, actor, id, input, file, media }: GigSave & { id: string }): Promise<AdminGig> {
   const { db } = deps.database;
   const existing = await findGig(db, id);
   if (!existing) throw notFound(adminTexts.gigs.notFound);
-  await saveOffer(deps, form.media, {
+  await saveOffer(deps, media, {
     ownerId: existing.creator.id,
-    uploaderId: form.admin.id,
+    uploaderId: actor.id,
     offer: offerOf(input),
-    file: form.file,
+    file,
     check: (current) => {
       // Deleted (or replaced by another) since it was read: there is nothing of this id to edit.
       if (current?.id !== id) throw notFound(adminTexts.gigs.notFound);
@@ -63,7 +97,7 @@ export async function editGig(deps: AppDeps, id: string, form: GigForm): Promise
 }
 
 /** Orders keep their own title and price; messages keep the title they were sent with. Returns what was deleted. */
-export async function removeGig(deps: AppDeps, id: string): Promise<AdminGig> {
+export async function removeGig({ deps, id }: { deps: AppDeps; actor: Actor; id: string }): Promise<AdminGig> {
   const gig = await findGig(deps.database.db, id);
   if (!gig) throw notFound(adminTexts.gigs.notFound);
   const removed = await deps.database.db.transaction(async (tx) => deleteGig(tx, id));
@@ -77,7 +111,16 @@ export async function removeGig(deps: AppDeps, id: string): Promise<AdminGig> {
  * one transaction. A different version (the creator edited it since) is refused with 409, and the
  * dashboard then shows the version to review. Approving an approved version again changes nothing.
  */
-export async function approveGig(deps: AppDeps, id: string, reviewedVersion: number): Promise<AdminGig> {
+export async function approveGig({
+  deps,
+  id,
+  reviewedVersion,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+  id: string;
+  reviewedVersion: number;
+}): Promise<AdminGig> {
   const { db } = deps.database;
   const outcome = await db.transaction(async (tx) => {
     const current = await lockGigForApproval(tx, id);
@@ -85,10 +128,16 @@ export async function approveGig(deps: AppDeps, id: string, reviewedVersion: num
     if (current.version !== reviewedVersion) return 'changed';
     if (current.isApproved) return 'approved';
     await markApproved(tx, id);
-    await createNotification(tx, { userId: current.userId, kind: 'offer_approved', title: offerTexts.offerApprovedTitle, body: offerTexts.offerApprovedBody(current.title), link: `/offer/${id}` });
+    await createNotification(tx, {
+      userId: current.userId,
+      kind: 'offer_approved',
+      title: offerTexts.offerApprovedTitle,
+      body: offerTexts.offerApprovedBody(current.title),
+      link: `/offer/${id}`,
+    });
     return 'approved';
   });
-  if (outcome === 'changed') throw new AppError(409, 'offer_changed', adminTexts.gigs.changedSinceOpened);
+  if (outcome === 'changed') throw new AppError('offer_changed', adminTexts.gigs.changedSinceOpened);
   const gig = outcome === 'approved' ? await findGig(db, id) : null;
   if (!gig) throw notFound(adminTexts.gigs.notFound);
   return gig;

@@ -31,16 +31,28 @@ const image = () => ({ name: 'photo.png', type: 'image/png', bytes: png });
 const filesOf = async (userId: string) => (await storedFiles(t)).filter((file) => file.startsWith(`offers/${userId}/`));
 /** Files left in the upload and processing folder (its empty subfolders do not count). */
 const tempFiles = async () =>
-  (await readdir(path.join(t.dataDir, 'tmp'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile()).map((entry) => entry.name);
-const gigFields = (userId?: string) => ({ ...(userId ? { userId } : {}), title: 'Admin gig', link: 'example.com/gig', hashtags: '#Video edit' });
+  (await readdir(path.join(t.dataDir, 'tmp'), { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+const gigFields = (userId?: string) => ({
+  ...(userId ? { userId } : {}),
+  title: 'Admin gig',
+  link: 'example.com/gig',
+  hashtags: '#Video edit',
+});
 
 async function createGig(userId: string, file?: { name: string; type: string; bytes: Buffer }) {
   return admin.request({ method: 'POST', url: '/api/admin/gigs', ...multipart(gigFields(userId), file) });
 }
-async function editGig(id: string, file?: { name: string; type: string; bytes: Buffer }, fields: Record<string, string> = gigFields()) {
+async function editGig(
+  id: string,
+  file?: { name: string; type: string; bytes: Buffer },
+  fields: Record<string, string> = gigFields(),
+) {
   return admin.request({ method: 'PATCH', url: `/api/admin/gigs/${id}`, ...multipart(fields, file) });
 }
-const versionOf = async (id: string) => (await t.deps.database.query<{ version: number }>('select version from offers where id = $1', [id]))[0]!.version;
+const versionOf = async (id: string) =>
+  (await t.deps.database.query<{ version: number }>('select version from offers where id = $1', [id]))[0]!.version;
 
 async function expectFastStartVideoWithPoster(gig: AdminGig) {
   expect(gig).toMatchObject({ mediaKind: 'video' });
@@ -55,7 +67,7 @@ async function expectFastStartVideoWithPoster(gig: AdminGig) {
   expect((await sharp(poster.rawPayload).metadata()).format).toBe('jpeg');
 }
 
-describe('admin gig media is processed like a creator\'s', () => {
+describe("admin gig media is processed like a creator's", () => {
   it('the uploaded video is not fast-start to begin with', () => {
     expect(slowMp4.indexOf('moov')).toBeGreaterThan(slowMp4.indexOf('mdat'));
   });
@@ -106,7 +118,7 @@ describe('admin gig media is processed like a creator\'s', () => {
   });
 });
 
-describe('admin gig uploads get the creator\'s refusals and texts', () => {
+describe("admin gig uploads get the creator's refusals and texts", () => {
   it('an HTML file named .mp4 is refused by its bytes: 415 "Invalid file type", nothing stored', async () => {
     const creator = await t.createUser();
     const html = Buffer.from('<!doctype html><html><script>alert(1)</script></html>');
@@ -132,15 +144,22 @@ describe('admin gig uploads get the creator\'s refusals and texts', () => {
     const creator = await t.createUser();
     const gig: AdminGig = (await createGig(creator.id, image())).json().gig;
     const broken = Buffer.concat([png.subarray(0, 200), Buffer.alloc(500)]);
-    const response = await editGig(gig.id, { name: 'x.png', type: 'image/png', bytes: broken }, { ...gigFields(), title: 'Changed' });
+    const response = await editGig(
+      gig.id,
+      { name: 'x.png', type: 'image/png', bytes: broken },
+      { ...gigFields(), title: 'Changed' },
+    );
     expect(response.statusCode).toBe(415);
     expect(await versionOf(gig.id)).toBe(gig.version);
     expect(await filesOf(creator.id)).toEqual([gig.mediaUrl.replace('/media/', '')]);
   });
 
-  it('takes the admin\'s one processing slot: a second upload while one runs gets 429 with the creator\'s text', async () => {
+  it("takes the admin's one processing slot: a second upload while one runs gets 429 with the creator's text", async () => {
     const creator = await t.createUser();
-    await t.deps.database.query('insert into media_processing (user_id, started_at) values ($1, $2)', [admin.user.id, t.clock.now().toISOString()]);
+    await t.deps.database.query('insert into media_processing (user_id, started_at) values ($1, $2)', [
+      admin.user.id,
+      t.clock.now().toISOString(),
+    ]);
     try {
       const response = await createGig(creator.id, image());
       expect(response.statusCode).toBe(429);
@@ -183,7 +202,11 @@ describe('the self-test saves media the way a gig does', () => {
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json();
     expect(result.ok, JSON.stringify(result.steps)).toBe(true);
-    expect(result.steps[0]).toMatchObject({ name: 'Upload', ok: true, detail: expect.stringMatching(/ as image\/webp$/) });
+    expect(result.steps[0]).toMatchObject({
+      name: 'Upload',
+      ok: true,
+      detail: expect.stringMatching(/ as image\/webp$/),
+    });
     expect((await storedFiles(t)).filter((file) => file.startsWith('offers/selftest/'))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '@gigreel/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { signToken, verifySignedToken } from './impersonation.service.ts';
+import { signToken, verifySignedToken } from '../auth/signed-cookie.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,11 +30,18 @@ describe('impersonation', () => {
     expect(admin.cookies.get('gigreel.session_token')).not.toBe(adminCookie);
 
     const me = (await admin.get('/api/me')).json().viewer;
-    expect(me).toMatchObject({ id: creator.id, displayName: 'Cleo Creator', isAdmin: false, impersonatedBy: admin.user.id });
+    expect(me).toMatchObject({
+      id: creator.id,
+      displayName: 'Cleo Creator',
+      isAdmin: false,
+      impersonatedBy: admin.user.id,
+    });
     expect((await admin.get('/api/admin/dashboard')).statusCode).toBe(403);
     t.clock.advance(1000);
     expect((await admin.post('/api/admin/creators', { displayName: 'Sneaky' })).statusCode).toBe(403);
-    const rows = await t.deps.database.query<{ impersonated_by: string; user_id: string }>('select impersonated_by, user_id from sessions where impersonated_by is not null');
+    const rows = await t.deps.database.query<{ impersonated_by: string; user_id: string }>(
+      'select impersonated_by, user_id from sessions where impersonated_by is not null',
+    );
     expect(rows).toEqual([{ impersonated_by: admin.user.id, user_id: creator.id }]);
 
     t.clock.advance(1000);
@@ -42,25 +49,44 @@ describe('impersonation', () => {
     expect(stop.statusCode, stop.body).toBe(200);
     expect(stop.json()).toEqual({ title: 'Impersonation Stopped', message: 'You are now back to admin view' });
     expect(admin.cookies.get('gigreel.admin_session')).toBeUndefined();
-    expect((await admin.get('/api/me')).json().viewer).toMatchObject({ id: admin.user.id, isAdmin: true, impersonatedBy: null });
+    expect((await admin.get('/api/me')).json().viewer).toMatchObject({
+      id: admin.user.id,
+      isAdmin: true,
+      impersonatedBy: null,
+    });
     expect(await t.deps.database.query('select id from sessions where impersonated_by is not null')).toEqual([]);
 
     const audit = (await admin.get('/api/admin/audit-log')).json().items;
-    expect(audit.map((e: { method: string; route: string; status: number }) => `${e.method} ${e.route} ${e.status}`)).toEqual([
+    expect(
+      audit.map((e: { method: string; route: string; status: number }) => `${e.method} ${e.route} ${e.status}`),
+    ).toEqual([
       'POST /api/admin/impersonation/stop 200',
       'POST /api/admin/creators 403',
       'POST /api/admin/impersonate/:userId 200',
     ]);
-    expect(audit[0]).toMatchObject({ admin: { id: admin.user.id, displayName: 'Ada Admin' }, actingAs: { id: creator.id, displayName: 'Cleo Creator' } });
-    expect(audit[2]).toMatchObject({ action: 'impersonation.start', admin: { id: admin.user.id }, actingAs: null, target: { id: creator.id, label: 'Cleo Creator' } });
-    const events = await t.deps.database.query<{ event: string }>('select event from security_logs where user_id = $1 order by created_at, event', [admin.user.id]);
+    expect(audit[0]).toMatchObject({
+      admin: { id: admin.user.id, displayName: 'Ada Admin' },
+      actingAs: { id: creator.id, displayName: 'Cleo Creator' },
+    });
+    expect(audit[2]).toMatchObject({
+      action: 'impersonation.start',
+      admin: { id: admin.user.id },
+      actingAs: null,
+      target: { id: creator.id, label: 'Cleo Creator' },
+    });
+    const events = await t.deps.database.query<{ event: string }>(
+      'select event from security_logs where user_id = $1 order by created_at, event',
+      [admin.user.id],
+    );
     expect(events.map((e) => e.event).sort()).toEqual(['impersonation_started', 'impersonation_stopped']);
   });
 
   it('never impersonates an admin or a missing person; only an impersonating session can stop', async () => {
     const admin = await t.signedIn({ admin: true });
     const other = await t.createUser({ admin: true });
-    expect((await admin.post(`/api/admin/impersonate/${other.id}`)).json().error.message).toBe(adminTexts.impersonation.cannotImpersonateAdmin);
+    expect((await admin.post(`/api/admin/impersonate/${other.id}`)).json().error.message).toBe(
+      adminTexts.impersonation.cannotImpersonateAdmin,
+    );
     expect((await admin.post(`/api/admin/impersonate/${admin.user.id}`)).statusCode).toBe(400);
     expect((await admin.post('/api/admin/impersonate/nobody')).statusCode).toBe(404);
     expect((await admin.post('/api/admin/impersonation/stop')).statusCode).toBe(403);
@@ -88,8 +114,13 @@ describe('logging out while impersonating', () => {
     const out = await admin.post('/api/auth/sign-out', {});
     expect(out.statusCode, out.body).toBe(200);
     expect(admin.cookies.size).toBe(0);
-    expect(await t.deps.database.query('select id from sessions where user_id in ($1, $2)', [admin.user.id, creator.id])).toEqual([]);
-    const audit = await t.deps.database.query<{ path: string }>('select path from audit_log where admin_id = $1 and acting_as_user_id is not null', [admin.user.id]);
+    expect(
+      await t.deps.database.query('select id from sessions where user_id in ($1, $2)', [admin.user.id, creator.id]),
+    ).toEqual([]);
+    const audit = await t.deps.database.query<{ path: string }>(
+      'select path from audit_log where admin_id = $1 and acting_as_user_id is not null',
+      [admin.user.id],
+    );
     expect(audit).toEqual([{ path: '/api/auth/sign-out' }]);
   });
 });

@@ -8,6 +8,7 @@
  */
 import { adminTexts, rankScore, type SelfTestResult, type SelfTestStep } from '@gigreel/core';
 import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../auth/actor.ts';
 import type { AppDeps } from '../deps.ts';
 import { writeOwnOffer } from '../offers/offers.queries.ts';
 import { storeOfferMedia, type MediaWork, type UploadedMedia } from '../offers/offers.service.ts';
@@ -16,7 +17,20 @@ import { countOffersWithMedia, findGig, insertCreator, NO_LOGIN_DOMAIN } from '.
 
 class RollBack extends Error {}
 
-export async function runSelfTest(deps: AppDeps, app: FastifyInstance, test: { admin: { id: string }; file: UploadedMedia; media: MediaWork }): Promise<SelfTestResult> {
+/** `app` serves the stored media back, as a browser would fetch it. */
+export async function runSelfTest({
+  deps,
+  actor,
+  app,
+  file,
+  media,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+  app: FastifyInstance;
+  file: UploadedMedia;
+  media: MediaWork;
+}): Promise<SelfTestResult> {
   const steps: SelfTestStep[] = [];
   const step = (name: string, ok: boolean, detail: string) => {
     steps.push({ name, ok, detail });
@@ -24,11 +38,18 @@ export async function runSelfTest(deps: AppDeps, app: FastifyInstance, test: { a
   };
   let keys: string[] = [];
   const run = async () => {
-    const stored = await storeOfferMedia(deps, test.media, { ownerId: 'selftest', uploaderId: test.admin.id }, test.file);
+    const stored = await storeOfferMedia(deps, media, { ownerId: 'selftest', uploaderId: actor.id }, file);
     keys = stored.keys;
     const { mediaKey, mediaType } = stored.values;
     const head = await deps.storage.head(mediaKey);
-    if (!step('Upload', !!head && head.size > 0, head ? `Stored ${head.size} bytes as ${mediaType}` : 'The stored file was not found')) return;
+    if (
+      !step(
+        'Upload',
+        !!head && head.size > 0,
+        head ? `Stored ${head.size} bytes as ${mediaType}` : 'The stored file was not found',
+      )
+    )
+      return;
 
     const stamp = deps.clock.now().getTime();
     const title = `Self-test gig ${stamp}`;
@@ -36,11 +57,41 @@ export async function runSelfTest(deps: AppDeps, app: FastifyInstance, test: { a
       await deps.database.db.transaction(async (tx) => {
         const now = deps.clock.now();
         const userId = `selftest${stamp}`;
-        await insertCreator(tx, { id: userId, email: `${userId}${NO_LOGIN_DOMAIN}`, displayName: 'Self-test', bio: null, location: null, paypalLink: null, now });
-        const offer = { title, link: 'https://example.com/self-test', isPaidOffer: false, pricePence: null, paypalLink: null, purchaseNote: null, description: null, musicTrackName: null, musicCreditLink: null };
-        const id = await writeOwnOffer(tx, { userId, existingId: null, offer, media: stored.values, now, rankScore: rankScore({ boosts: 0, favorites: 0, reactions: 0, shares: 0 }, now), approved: true });
+        await insertCreator(tx, {
+          id: userId,
+          email: `${userId}${NO_LOGIN_DOMAIN}`,
+          displayName: 'Self-test',
+          bio: null,
+          location: null,
+          paypalLink: null,
+          now,
+        });
+        const offer = {
+          title,
+          link: 'https://example.com/self-test',
+          isPaidOffer: false,
+          pricePence: null,
+          paypalLink: null,
+          purchaseNote: null,
+          description: null,
+          musicTrackName: null,
+          musicCreditLink: null,
+        };
+        const id = await writeOwnOffer(tx, {
+          userId,
+          existingId: null,
+          offer,
+          media: stored.values,
+          now,
+          rankScore: rankScore({ boosts: 0, favorites: 0, reactions: 0, shares: 0 }, now),
+          approved: true,
+        });
         const gig = await findGig(tx, id);
-        step('Create gig', !!gig && gig.title === title && gig.mediaUrl === `/media/${mediaKey}`, gig ? `Gig ${gig.id} created with its media` : 'The gig did not read back');
+        step(
+          'Create gig',
+          !!gig && gig.title === title && gig.mediaUrl === `/media/${mediaKey}`,
+          gig ? `Gig ${gig.id} created with its media` : 'The gig did not read back',
+        );
         throw new RollBack();
       });
     } catch (error) {
@@ -49,7 +100,11 @@ export async function runSelfTest(deps: AppDeps, app: FastifyInstance, test: { a
     if (!steps.at(-1)?.ok) return;
 
     const served = await app.inject({ method: 'HEAD', url: `/media/${mediaKey}` });
-    step('Check media', served.statusCode === 200 && served.headers['content-type'] === mediaType, `The media URL answered ${served.statusCode} ${served.headers['content-type'] ?? ''}`.trim());
+    step(
+      'Check media',
+      served.statusCode === 200 && served.headers['content-type'] === mediaType,
+      `The media URL answered ${served.statusCode} ${served.headers['content-type'] ?? ''}`.trim(),
+    );
   };
   try {
     await run();
@@ -59,7 +114,14 @@ export async function runSelfTest(deps: AppDeps, app: FastifyInstance, test: { a
     if (keys.length) {
       try {
         await removeStoredFiles(deps, keys);
-        const gone = (await Promise.all(keys.map(async (key) => (await deps.storage.head(key)) === null && (await countOffersWithMedia(deps.database.db, key)) === 0))).every(Boolean);
+        const gone = (
+          await Promise.all(
+            keys.map(
+              async (key) =>
+                (await deps.storage.head(key)) === null && (await countOffersWithMedia(deps.database.db, key)) === 0,
+            ),
+          )
+        ).every(Boolean);
         step('Clean up', gone, gone ? 'The test file and gig are removed' : 'Something was left behind');
       } catch (error) {
         step('Clean up', false, error instanceof Error ? error.message : String(error));

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const logIn = (client: TestClient, email: string, password: string) => client.post('/api/auth/sign-in/email', { email, password });
+const logIn = (client: TestClient, email: string, password: string) =>
+  client.post('/api/auth/sign-in/email', { email, password });
 const tooMany = { error: { code: 'too_many_attempts', message: texts.auth.tooManyAttempts } };
 const path = (link: string) => {
   const url = new URL(link);
@@ -21,7 +22,8 @@ const path = (link: string) => {
 };
 let signUps = 0;
 /** Each sign-up from its own address, so the sign-up quota stays out of tests about something else. */
-const signUpFrom = (client: TestClient, email: string) => client.post('/api/auth/sign-up/email', { displayName: 'New Person', email, password: 'Abcdefg1' });
+const signUpFrom = (client: TestClient, email: string) =>
+  client.post('/api/auth/sign-up/email', { displayName: 'New Person', email, password: 'Abcdefg1' });
 const freshAddress = () => `192.0.2.${(signUps += 1)}`;
 
 describe('the login limit holds against a burst', () => {
@@ -48,7 +50,10 @@ describe('the limit per account, across addresses', () => {
   async function failTwentyTimesQuickly(email: string): Promise<void> {
     const at = t.clock.now().toISOString();
     for (let i = 0; i < 19; i++) {
-      await t.deps.database.query('insert into login_attempts (email, ip_address, success, attempted_at) values ($1, $2, false, $3)', [email, `203.0.113.${20 + (i % 3)}`, at]);
+      await t.deps.database.query(
+        'insert into login_attempts (email, ip_address, success, attempted_at) values ($1, $2, false, $3)',
+        [email, `203.0.113.${20 + (i % 3)}`, at],
+      );
     }
     expect((await logIn(t.client('203.0.113.30'), email, 'Wrong-pass1')).statusCode).toBe(401);
   }
@@ -155,7 +160,9 @@ describe('after a password reset', () => {
     const user = await t.createUser();
     const older = await resetLink(user.email, 0);
     const newer = await resetLink(user.email, 1);
-    expect((await t.client().post('/api/auth/reset-password', { token: newer, password: 'Newpass123' })).statusCode).toBe(200);
+    expect(
+      (await t.client().post('/api/auth/reset-password', { token: newer, password: 'Newpass123' })).statusCode,
+    ).toBe(200);
     const stale = await t.client().post('/api/auth/reset-password', { token: older, password: 'Attacker123' });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().error.message).toBe(texts.auth.invalidResetLinkBody);
@@ -169,9 +176,16 @@ describe('after a password reset', () => {
     const token = await resetLink(first.user.email, 0);
     const resetter = t.client();
     expect((await resetter.post('/api/auth/reset-password', { token, password: 'Newpass123' })).statusCode).toBe(200);
-    const [sessions] = await t.deps.database.query<{ n: number }>('select count(*)::int as n from sessions where user_id = $1', [first.user.id]);
-    expect({ sessions: sessions!.n, first: (await first.get('/api/me')).json().viewer, second: (await second.get('/api/me')).json().viewer, resetter: (await resetter.get('/api/me')).json().viewer?.email })
-      .toEqual({ sessions: 1, first: null, second: null, resetter: first.user.email });
+    const [sessions] = await t.deps.database.query<{ n: number }>(
+      'select count(*)::int as n from sessions where user_id = $1',
+      [first.user.id],
+    );
+    expect({
+      sessions: sessions!.n,
+      first: (await first.get('/api/me')).json().viewer,
+      second: (await second.get('/api/me')).json().viewer,
+      resetter: (await resetter.get('/api/me')).json().viewer?.email,
+    }).toEqual({ sessions: 1, first: null, second: null, resetter: first.user.email });
   });
 });
 

@@ -13,7 +13,9 @@ if (!email) {
 const config = loadConfig();
 try {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = config.databaseUrl ? await openDatabase({ kind: 'postgres', url: config.databaseUrl }) : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
   await migrateDatabase(database);
   const userId = await findUserIdByEmail(database.db, email);
   if (!userId) {

@@ -1,44 +1,82 @@
 /** Sign-up, login with the attempt limiter, password reset: the rules of SPEC sections 5 and 8. */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, SIGNED_LINK_SECONDS, texts, type LoginInput } from '@gigreel/core';
+import {
+  LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_MS,
+  SIGNED_LINK_SECONDS,
+  texts,
+  type LoginInput,
+  AppError,
+  badRequest,
+  conflict,
+} from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { users, verifications } from '../db/schema.ts';
 import { mailHtml } from '../platform/mailer.ts';
-import { AppError, badRequest, conflict } from '../http/errors.ts';
+import { findAccountEmail, findAccountName, markEmailVerified } from './accounts.queries.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
-import { clearAccountFailures, markAttemptSucceeded, recordLoginAttempt, reserveLoginAttempt, type Reservation } from './login-attempts.queries.ts';
+import {
+  clearAccountFailures,
+  markAttemptSucceeded,
+  recordLoginAttempt,
+  reserveLoginAttempt,
+  type Reservation,
+} from './login-attempts.queries.ts';
 import { findUserIdByEmail } from './roles.queries.ts';
-import { countRecentResetTokens, deleteOtherSessions, deleteResetTokens, deleteSession, findUserByEmail, saveUnlockToken, takeUnlockToken } from './sessions.queries.ts';
+import {
+  countRecentResetTokens,
+  deleteOtherSessions,
+  deleteResetTokens,
+  deleteSession,
+  findResetToken,
+  findUserByEmail,
+  saveUnlockToken,
+  takeUnlockToken,
+} from './sessions.queries.ts';
 import { releaseSignUpSlot, takeSignUpSlot } from './sign-ups.queries.ts';
 import { setCookieLine, signToken } from './signed-cookie.ts';
 import { forgetSignUpBrowser, signedUpHere } from './sign-up-browser.ts';
-import type { SessionViewer } from './viewer.ts';
 
 /** Failures for one account from any address in LOGIN_WINDOW_MS before every attempt on it is refused. */
-export const ACCOUNT_MAX_FAILURES = 20;
+const ACCOUNT_MAX_FAILURES = 20;
 /** Accounts one address may create in SIGN_UP_WINDOW_MS. */
-export const SIGN_UPS_PER_WINDOW = 10;
-export const SIGN_UP_WINDOW_MS = 3_600_000;
+const SIGN_UPS_PER_WINDOW = 10;
+const SIGN_UP_WINDOW_MS = 3_600_000;
 
 /** Where the verification link lands once it has signed the person in. */
-export const VERIFIED_CALLBACK = '/?verified=1';
+const VERIFIED_CALLBACK = '/?verified=1';
 /** Where an invalid, expired or mangled verification link lands: the web app's guard shows the error. */
-export const verifyFailedCallback = (code = 'INVALID_TOKEN') => `${VERIFIED_CALLBACK}&error=${/^[A-Z_]{1,40}$/.test(code) ? code : 'INVALID_TOKEN'}`;
+const verifyFailedCallback = (code = 'INVALID_TOKEN') =>
+  `${VERIFIED_CALLBACK}&error=${/^[A-Z_]{1,40}$/.test(code) ? code : 'INVALID_TOKEN'}`;
 
 /** Where the verification link lands when opened in a browser that did not sign up: verified, not signed in. */
-export const VERIFIED_LOG_IN = '/login?verified=1';
+const VERIFIED_LOG_IN = '/login?verified=1';
 
 /**
  * Creates the account (unverified) and returns its id. Each address may create SIGN_UPS_PER_WINDOW
  * accounts an hour; a sign-up that creates nothing gives its place back.
  */
-export async function signUp(deps: AppDeps, input: { displayName: string; email: string; password: string }, ipAddress: string, headers: Headers): Promise<string> {
+export async function signUp({
+  deps,
+  input,
+  ipAddress,
+  headers,
+}: {
+  deps: AppDeps;
+  input: { displayName: string; email: string; password: string };
+  ipAddress: string;
+  headers: Headers;
+}): Promise<string> {
   const { db } = deps.database;
   if (await findUserIdByEmail(db, input.email)) throw conflict(texts.auth.emailTaken);
   const now = deps.clock.now();
-  const slot = await takeSignUpSlot(db, ipAddress, now, new Date(now.getTime() - SIGN_UP_WINDOW_MS), SIGN_UPS_PER_WINDOW);
-  if (!slot) throw new AppError(429, 'too_many_sign_ups', texts.auth.tooManySignUps);
+  const slot = await takeSignUpSlot(
+    db,
+    ipAddress,
+    now,
+    new Date(now.getTime() - SIGN_UP_WINDOW_MS),
+    SIGN_UPS_PER_WINDOW,
+  );
+  if (!slot) throw new AppError('too_many_sign_ups', texts.auth.tooManySignUps);
   try {
     const { user } = await deps.auth.api.signUpEmail({
       body: { name: input.displayName, email: input.email, password: input.password, callbackURL: VERIFIED_CALLBACK },
@@ -50,7 +88,7 @@ export async function signUp(deps: AppDeps, input: { displayName: string; email:
     // Two sign-ups racing for one email: the unique index lets one win.
     if (await findUserIdByEmail(db, input.email)) throw conflict(texts.auth.emailTaken);
     deps.log.error({ err: error }, 'sign-up failed');
-    throw new AppError(500, 'sign_up_failed', texts.auth.unexpected);
+    throw new AppError('sign_up_failed', texts.auth.unexpected);
   }
 }
 
@@ -62,18 +100,34 @@ export async function signUp(deps: AppDeps, input: { displayName: string; email:
  * unlock link when the account limit is reached. If the limiter itself fails, the login proceeds
  * (SPEC section 8).
  */
-export async function logIn(deps: AppDeps, input: Required<LoginInput>, ipAddress: string, headers: Headers): Promise<Response> {
+export async function logIn({
+  deps,
+  input,
+  ipAddress,
+  headers,
+}: {
+  deps: AppDeps;
+  input: Required<LoginInput>;
+  ipAddress: string;
+  headers: Headers;
+}): Promise<Response> {
   const { db } = deps.database;
   const now = deps.clock.now();
   let reservation: Reservation | null = null;
   try {
-    reservation = await reserveLoginAttempt(db, { email: input.email, ipAddress, at: now }, {
-      since: new Date(now.getTime() - LOGIN_WINDOW_MS), maxFromAddress: LOGIN_MAX_FAILURES, maxForAccount: ACCOUNT_MAX_FAILURES,
-    });
+    reservation = await reserveLoginAttempt(
+      db,
+      { email: input.email, ipAddress, at: now },
+      {
+        since: new Date(now.getTime() - LOGIN_WINDOW_MS),
+        maxFromAddress: LOGIN_MAX_FAILURES,
+        maxForAccount: ACCOUNT_MAX_FAILURES,
+      },
+    );
   } catch (error) {
     deps.log.warn({ err: error }, 'login limiter failed; letting the attempt through');
   }
-  if (reservation?.limited) throw new AppError(429, 'too_many_attempts', texts.auth.tooManyAttempts);
+  if (reservation?.limited) throw new AppError('too_many_attempts', texts.auth.tooManyAttempts);
   const response = await deps.auth.api.signInEmail({
     body: { email: input.email, password: input.password, callbackURL: VERIFIED_CALLBACK },
     headers,
@@ -82,13 +136,21 @@ export async function logIn(deps: AppDeps, input: Required<LoginInput>, ipAddres
   await settleAttempt(deps, reservation, { email: input.email, ipAddress, success: response.ok, at: now });
   if (response.ok) return response;
   if (reservation?.accountFailures === ACCOUNT_MAX_FAILURES) await mailUnlockLink(deps, input.email);
-  if (response.status === 403) throw new AppError(403, 'email_not_verified', texts.auth.emailNotVerified);
-  if (response.status === 401 || response.status === 400) throw new AppError(401, 'invalid_credentials', texts.auth.invalidCredentials);
-  throw new AppError(response.status >= 500 ? 500 : response.status, 'login_failed', texts.auth.unexpected);
+  if (response.status === 403) throw new AppError('email_not_verified', texts.auth.emailNotVerified);
+  if (response.status === 401 || response.status === 400)
+    throw new AppError('invalid_credentials', texts.auth.invalidCredentials);
+  throw new AppError(
+    response.status === 429 ? 'too_many_attempts' : 'login_failed',
+    response.status === 429 ? texts.auth.tooManyAttempts : texts.auth.unexpected,
+  );
 }
 
 /** The reserved row becomes a success, or stays the failure it was recorded as. */
-async function settleAttempt(deps: AppDeps, reservation: Reservation | null, attempt: Parameters<typeof recordLoginAttempt>[1]): Promise<void> {
+async function settleAttempt(
+  deps: AppDeps,
+  reservation: Reservation | null,
+  attempt: Parameters<typeof recordLoginAttempt>[1],
+): Promise<void> {
   try {
     if (reservation && !reservation.limited) {
       if (attempt.success) await markAttemptSucceeded(deps.database.db, reservation.attemptId);
@@ -105,16 +167,27 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** The account limit was just reached: its owner gets a single-use link that clears the failures. */
 async function mailUnlockLink(deps: AppDeps, email: string): Promise<void> {
   try {
-    const [user] = await deps.database.db.select({ name: users.name }).from(users).where(eq(users.email, email)).limit(1);
-    if (!user) return;
+    const name = await findAccountName(deps.database.db, email);
+    if (name === null) return;
     const token = randomBytes(32).toString('base64url');
-    await saveUnlockToken(deps.database.db, { tokenHash: hashToken(token), email, expiresAt: new Date(deps.clock.now().getTime() + SIGNED_LINK_SECONDS * 1000) });
+    await saveUnlockToken(deps.database.db, {
+      tokenHash: hashToken(token),
+      email,
+      expiresAt: new Date(deps.clock.now().getTime() + SIGNED_LINK_SECONDS * 1000),
+    });
     const url = `${deps.config.publicUrl}/api/auth/unlock?token=${token}`;
     await deps.mailer.send({
       to: email,
       subject: 'Unlock your GigReel account',
-      text: `Hi ${user.name},\n\nThere have been ${ACCOUNT_MAX_FAILURES} failed attempts to log in to your GigReel account, so logging in is paused for 15 minutes. If that was you, open this link within an hour to log in again now:\n\n${url}\n\nIf it was not you, your password kept the account safe; consider choosing a longer one.`,
-      html: mailHtml([`Hi ${user.name},`, `There have been ${ACCOUNT_MAX_FAILURES} failed attempts to log in to your GigReel account, so logging in is paused for 15 minutes.`, 'If that was you, this link lets you log in again now. It works once, for one hour.'], { label: 'Unlock my account', url }),
+      text: `Hi ${name},\n\nThere have been ${ACCOUNT_MAX_FAILURES} failed attempts to log in to your GigReel account, so logging in is paused for 15 minutes. If that was you, open this link within an hour to log in again now:\n\n${url}\n\nIf it was not you, your password kept the account safe; consider choosing a longer one.`,
+      html: mailHtml(
+        [
+          `Hi ${name},`,
+          `There have been ${ACCOUNT_MAX_FAILURES} failed attempts to log in to your GigReel account, so logging in is paused for 15 minutes.`,
+          'If that was you, this link lets you log in again now. It works once, for one hour.',
+        ],
+        { label: 'Unlock my account', url },
+      ),
       link: url,
     });
   } catch (error) {
@@ -123,10 +196,10 @@ async function mailUnlockLink(deps: AppDeps, email: string): Promise<void> {
 }
 
 /** Where the unlock link lands: the login screen, with its outcome for the web app to show. */
-export const UNLOCKED_CALLBACK = '/login?unlocked=1';
+const UNLOCKED_CALLBACK = '/login?unlocked=1';
 
 /** Follows a mailed unlock link once: the account's failures stop counting, from every address. */
-export async function unlockLogin(deps: AppDeps, token: string | null): Promise<string> {
+export async function unlockLogin({ deps, token }: { deps: AppDeps; token: string | null }): Promise<string> {
   const email = token ? await takeUnlockToken(deps.database.db, hashToken(token), deps.clock.now()) : null;
   if (!email) return `${UNLOCKED_CALLBACK}&error=INVALID_TOKEN`;
   await clearAccountFailures(deps.database.db, email);
@@ -134,14 +207,22 @@ export async function unlockLogin(deps: AppDeps, token: string | null): Promise<
 }
 
 /** Reset mails one account may receive in RESET_MAIL_WINDOW_MS; more requests are answered but not mailed. */
-export const RESET_MAILS_PER_WINDOW = 3;
-export const RESET_MAIL_WINDOW_MS = 15 * 60_000;
+const RESET_MAILS_PER_WINDOW = 3;
+const RESET_MAIL_WINDOW_MS = 15 * 60_000;
 
 /**
  * Always answers the same way, so the form never tells whether an email has an account. A few mails
  * per account per quarter hour at most, so the form cannot be used to flood someone's inbox.
  */
-export async function requestPasswordReset(deps: AppDeps, email: string, headers: Headers): Promise<void> {
+export async function requestPasswordReset({
+  deps,
+  email,
+  headers,
+}: {
+  deps: AppDeps;
+  email: string;
+  headers: Headers;
+}): Promise<void> {
   const userId = await findUserIdByEmail(deps.database.db, email);
   if (userId) {
     // Better Auth stamps its rows with the system time, so the window is measured on the same clock.
@@ -160,15 +241,22 @@ export async function requestPasswordReset(deps: AppDeps, email: string, headers
  * every session but the new one. The mailed link proves the address, so the account counts as
  * verified and its login failures stop counting.
  */
-export async function resetPassword(deps: AppDeps, input: { token: string; password: string }, headers: Headers): Promise<Response> {
+export async function resetPassword({
+  deps,
+  input,
+  headers,
+}: {
+  deps: AppDeps;
+  input: { token: string; password: string };
+  headers: Headers;
+}): Promise<Response> {
   const { db } = deps.database;
-  const [row] = await db.select({ userId: verifications.value, expiresAt: verifications.expiresAt }).from(verifications)
-    .where(eq(verifications.identifier, `reset-password:${input.token}`)).limit(1);
-  const invalid = new AppError(400, 'invalid_reset_link', texts.auth.invalidResetLinkBody);
+  const row = await findResetToken(db, input.token);
+  const invalid = new AppError('invalid_reset_link', texts.auth.invalidResetLinkBody);
   // Better Auth checks expiry against the system time, so this check does too.
   if (!row || row.expiresAt.getTime() < Date.now()) throw invalid;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
-  if (!user) throw invalid;
+  const email = await findAccountEmail(db, row.userId);
+  if (email === null) throw invalid;
   try {
     await deps.auth.api.resetPassword({ body: { newPassword: input.password, token: input.token }, headers });
   } catch {
@@ -176,10 +264,14 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
   }
   await db.transaction(async (tx) => {
     await deleteResetTokens(tx, row.userId);
-    await tx.update(users).set({ emailVerified: true }).where(and(eq(users.id, row.userId), eq(users.emailVerified, false)));
-    await clearAccountFailures(tx, user.email);
+    await markEmailVerified(tx, row.userId);
+    await clearAccountFailures(tx, email);
   });
-  const response = await deps.auth.api.signInEmail({ body: { email: user.email, password: input.password }, headers, asResponse: true });
+  const response = await deps.auth.api.signInEmail({
+    body: { email, password: input.password },
+    headers,
+    asResponse: true,
+  });
   if (!response.ok) throw badRequest(texts.auth.resetFailed);
   const { token } = (await response.clone().json()) as { token: string };
   await deleteOtherSessions(db, row.userId, token);
@@ -190,13 +282,21 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
  * Ends the session on the server first, then clears the cookie: if the session row cannot be
  * deleted, the person is told ("Failed to sign out") rather than left signed in on the server.
  */
-export async function signOut(deps: AppDeps, viewer: SessionViewer | null, headers: Headers): Promise<Headers> {
-  if (viewer) {
+export async function signOut({
+  deps,
+  sessionId,
+  headers,
+}: {
+  deps: AppDeps;
+  sessionId: string | null;
+  headers: Headers;
+}): Promise<Headers> {
+  if (sessionId) {
     try {
-      await deleteSession(deps.database.db, viewer.sessionId);
+      await deleteSession(deps.database.db, sessionId);
     } catch (error) {
       deps.log.error({ err: error }, 'could not end a session');
-      throw new AppError(500, 'sign_out_failed', texts.auth.signOutFailed);
+      throw new AppError('sign_out_failed', texts.auth.signOutFailed);
     }
   }
   const { headers: out } = await deps.auth.api.signOut({ headers, returnHeaders: true });
@@ -209,19 +309,36 @@ export async function signOut(deps: AppDeps, viewer: SessionViewer | null, heade
  * lands on /login. The link's own callbackURL is ignored (it is ours to choose), and every failure
  * lands on one page with an error.
  */
-export async function verifyEmail(deps: AppDeps, token: string | null, cookieHeader: string | undefined, headers: Headers): Promise<{ location: string; cookies: string[] }> {
+export async function verifyEmail({
+  deps,
+  token,
+  cookieHeader,
+  headers,
+}: {
+  deps: AppDeps;
+  token: string | null;
+  cookieHeader: string | undefined;
+  headers: Headers;
+}): Promise<{ location: string; cookies: string[] }> {
   let code: string | undefined;
   if (token) {
     try {
       const email = emailInVerificationToken(token);
       const account = email ? await findUserByEmail(deps.database.db, email) : null;
-      const response = await deps.auth.api.verifyEmail({ query: { token, callbackURL: VERIFIED_CALLBACK }, headers, asResponse: true });
+      const response = await deps.auth.api.verifyEmail({
+        query: { token, callbackURL: VERIFIED_CALLBACK },
+        headers,
+        asResponse: true,
+      });
       const location = response.headers.get('location');
       code = location ? (new URL(location, deps.config.publicUrl).searchParams.get('error') ?? undefined) : undefined;
       if (location && response.status >= 300 && response.status < 400 && !code) {
         // As before, a link for an address that was already verified signs nobody in.
         if (account && !account.emailVerified && signedUpHere(deps.config, cookieHeader, account.id)) {
-          return { location: VERIFIED_CALLBACK, cookies: [await startSession(deps, account.id, headers), forgetSignUpBrowser(deps.config)] };
+          return {
+            location: VERIFIED_CALLBACK,
+            cookies: [await startSession(deps, account.id, headers), forgetSignUpBrowser(deps.config)],
+          };
         }
         return { location: VERIFIED_LOG_IN, cookies: [] };
       }
@@ -235,7 +352,10 @@ export async function verifyEmail(deps: AppDeps, token: string | null, cookieHea
 /** The email inside Better Auth's verification token (a JWT); Better Auth itself checks its signature. */
 function emailInVerificationToken(token: string): string | null {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown; updateTo?: unknown };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      email?: unknown;
+      updateTo?: unknown;
+    };
     return typeof payload.email === 'string' && payload.updateTo === undefined ? payload.email : null;
   } catch {
     return null;
@@ -245,7 +365,13 @@ function emailInVerificationToken(token: string): string | null {
 /** A session for a person who just proved their address in the browser that signed up, set as Better Auth sets it. */
 async function startSession(deps: AppDeps, userId: string, headers: Headers): Promise<string> {
   const context = await deps.auth.$context;
-  const session = await context.internalAdapter.createSession(userId, false, { ipAddress: headers.get(CLIENT_IP_HEADER) ?? '', userAgent: headers.get('user-agent') ?? '' });
+  const session = await context.internalAdapter.createSession(userId, false, {
+    ipAddress: headers.get(CLIENT_IP_HEADER) ?? '',
+    userAgent: headers.get('user-agent') ?? '',
+  });
   const cookie = context.authCookies.sessionToken;
-  return setCookieLine(cookie.name, signToken(session.token, context.secret), { ...cookie.attributes, maxAge: context.sessionConfig.expiresIn });
+  return setCookieLine(cookie.name, signToken(session.token, context.secret), {
+    ...cookie.attributes,
+    maxAge: context.sessionConfig.expiresIn,
+  });
 }

@@ -11,7 +11,11 @@ afterAll(async () => t.close());
 describe('sign up, verify, log in', () => {
   it('creates an account, mails a verification link that verifies and signs in', async () => {
     const c = t.client();
-    const signUp = await c.post('/api/auth/sign-up/email', { displayName: 'New Person', email: '  New.Person@Example.com ', password: 'Abcdefg1' });
+    const signUp = await c.post('/api/auth/sign-up/email', {
+      displayName: 'New Person',
+      email: '  New.Person@Example.com ',
+      password: 'Abcdefg1',
+    });
     expect(signUp.statusCode).toBe(201);
     expect(signUp.json()).toEqual({ title: texts.auth.accountCreated, message: texts.auth.accountCreatedBody });
 
@@ -24,19 +28,31 @@ describe('sign up, verify, log in', () => {
     expect(verify.statusCode).toBe(302);
     expect(verify.headers.location).toContain('/?verified=1');
     const me = await c.get('/api/me');
-    expect(me.json().viewer).toMatchObject({ email: 'new.person@example.com', displayName: 'New Person', isAdmin: false });
+    expect(me.json().viewer).toMatchObject({
+      email: 'new.person@example.com',
+      displayName: 'New Person',
+      isAdmin: false,
+    });
   });
 
   it('refuses a taken email with the spec text', async () => {
     const user = await t.createUser();
-    const response = await t.client().post('/api/auth/sign-up/email', { displayName: 'Someone', email: user.email.toUpperCase(), password: 'Abcdefg1' });
+    const response = await t.client().post('/api/auth/sign-up/email', {
+      displayName: 'Someone',
+      email: user.email.toUpperCase(),
+      password: 'Abcdefg1',
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(texts.auth.emailTaken);
   });
 
   it('grants admin to ADMIN_EMAILS at sign-up', async () => {
-    await t.client().post('/api/auth/sign-up/email', { displayName: 'The Boss', email: 'boss@example.com', password: 'Abcdefg1' });
-    const rows = await t.deps.database.query<{ role: string }>("select r.role from user_roles r join users u on u.id = r.user_id where u.email = 'boss@example.com'");
+    await t
+      .client()
+      .post('/api/auth/sign-up/email', { displayName: 'The Boss', email: 'boss@example.com', password: 'Abcdefg1' });
+    const rows = await t.deps.database.query<{ role: string }>(
+      "select r.role from user_roles r join users u on u.id = r.user_id where u.email = 'boss@example.com'",
+    );
     expect(rows).toEqual([{ role: 'admin' }]);
   });
 
@@ -52,11 +68,19 @@ describe('sign up, verify, log in', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toBe(texts.auth.tooManyAttempts);
     // another address is not limited
-    expect((await t.client('10.9.9.9').post('/api/auth/sign-in/email', { email: user.email, password: user.password })).statusCode).toBe(200);
+    expect(
+      (await t.client('10.9.9.9').post('/api/auth/sign-in/email', { email: user.email, password: user.password }))
+        .statusCode,
+    ).toBe(200);
     // the window passes
     t.clock.advance(15 * 60_000 + 1);
-    expect((await c.post('/api/auth/sign-in/email', { email: user.email, password: user.password })).statusCode).toBe(200);
-    const rows = await t.deps.database.query<{ ip_address: string; success: boolean }>('select ip_address, success from login_attempts where email = $1 order by attempted_at', [user.email]);
+    expect((await c.post('/api/auth/sign-in/email', { email: user.email, password: user.password })).statusCode).toBe(
+      200,
+    );
+    const rows = await t.deps.database.query<{ ip_address: string; success: boolean }>(
+      'select ip_address, success from login_attempts where email = $1 order by attempted_at',
+      [user.email],
+    );
     expect(rows).toHaveLength(8);
     expect(rows[0]).toEqual({ ip_address: '10.1.2.3', success: false });
   });

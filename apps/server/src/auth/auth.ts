@@ -46,7 +46,14 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
           to: user.email,
           subject: 'Reset your GigReel password',
           text: `Hi ${user.name},\n\nSomeone asked to reset the password of your GigReel account. Open this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
-          html: mailHtml([`Hi ${user.name},`, 'Someone asked to reset the password of your GigReel account. The link works for one hour.', 'If it was not you, ignore this mail; your password stays as it is.'], { label: 'Choose a new password', url }),
+          html: mailHtml(
+            [
+              `Hi ${user.name},`,
+              'Someone asked to reset the password of your GigReel account. The link works for one hour.',
+              'If it was not you, ignore this mail; your password stays as it is.',
+            ],
+            { label: 'Choose a new password', url },
+          ),
           link: url,
         });
       },
@@ -62,7 +69,13 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
           to: user.email,
           subject: 'Verify your GigReel account',
           text: `Hi ${user.name},\n\nWelcome to GigReel. Open this link to verify your email address:\n\n${url}\n\nThe link works for 24 hours.`,
-          html: mailHtml([`Hi ${user.name},`, 'Welcome to GigReel. Verify your email address to start posting and supporting offers.'], { label: 'Verify my email', url }),
+          html: mailHtml(
+            [
+              `Hi ${user.name},`,
+              'Welcome to GigReel. Verify your email address to start posting and supporting offers.',
+            ],
+            { label: 'Verify my email', url },
+          ),
           link: url,
         });
       },

@@ -9,7 +9,11 @@ export type LoginLimits = { since: Date; maxFromAddress: number; maxForAccount: 
 
 export type Reservation =
   | { limited: true }
-  | { limited: false; attemptId: string; /** the account's failures in the window, this attempt included */ accountFailures: number };
+  | {
+      limited: false;
+      attemptId: string;
+      /** the account's failures in the window, this attempt included */ accountFailures: number;
+    };
 
 /**
  * The check and the record as one step: under a transaction lock on the email, count the failures in
@@ -19,22 +23,41 @@ export type Reservation =
  * PGlite's one connection and on a PostgreSQL pool alike. A login that then succeeds turns its row
  * into a success (markAttemptSucceeded).
  */
-export async function reserveLoginAttempt(db: Db, attempt: { email: string; ipAddress: string; at: Date }, limits: LoginLimits): Promise<Reservation> {
+export async function reserveLoginAttempt(
+  db: Db,
+  attempt: { email: string; ipAddress: string; at: Date },
+  limits: LoginLimits,
+): Promise<Reservation> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(LOGIN_LOCK))}, hashtext(${attempt.email}))`);
     const [row] = await tx
       .select({
-        fromAddress: sql<number>`count(*) filter (where ${loginAttempts.ipAddress} = ${attempt.ipAddress})`.mapWith(Number),
+        fromAddress: sql<number>`count(*) filter (where ${loginAttempts.ipAddress} = ${attempt.ipAddress})`.mapWith(
+          Number,
+        ),
         forAccount: count(),
       })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.email, attempt.email), eq(loginAttempts.success, false), eq(loginAttempts.countsTowardLimit, true), gte(loginAttempts.attemptedAt, limits.since)));
+      .where(
+        and(
+          eq(loginAttempts.email, attempt.email),
+          eq(loginAttempts.success, false),
+          eq(loginAttempts.countsTowardLimit, true),
+          gte(loginAttempts.attemptedAt, limits.since),
+        ),
+      );
     const fromAddress = row?.fromAddress ?? 0;
     const forAccount = row?.forAccount ?? 0;
     const limited = fromAddress >= limits.maxFromAddress || forAccount >= limits.maxForAccount;
     const [inserted] = await tx
       .insert(loginAttempts)
-      .values({ email: attempt.email, ipAddress: attempt.ipAddress, success: false, attemptedAt: attempt.at, countsTowardLimit: !limited })
+      .values({
+        email: attempt.email,
+        ipAddress: attempt.ipAddress,
+        success: false,
+        attemptedAt: attempt.at,
+        countsTowardLimit: !limited,
+      })
       .returning({ id: loginAttempts.id });
     if (limited || !inserted) return { limited: true };
     return { limited: false, attemptId: inserted.id, accountFailures: forAccount + 1 };
@@ -46,12 +69,21 @@ export async function markAttemptSucceeded(db: Db, attemptId: string): Promise<v
 }
 
 /** Used only when the limiter itself failed: the attempt is still logged if the table can take it. */
-export async function recordLoginAttempt(db: Db, attempt: { email: string; ipAddress: string; success: boolean; at: Date }): Promise<void> {
-  await db.insert(loginAttempts).values({ email: attempt.email, ipAddress: attempt.ipAddress, success: attempt.success, attemptedAt: attempt.at });
+export async function recordLoginAttempt(
+  db: Db,
+  attempt: { email: string; ipAddress: string; success: boolean; at: Date },
+): Promise<void> {
+  await db
+    .insert(loginAttempts)
+    .values({ email: attempt.email, ipAddress: attempt.ipAddress, success: attempt.success, attemptedAt: attempt.at });
 }
 
 /** An unlock link or a password reset proves the mailbox: the account's failures stop counting. */
 export async function clearAccountFailures(db: Db | Tx, email: string): Promise<void> {
-  await db.update(loginAttempts).set({ countsTowardLimit: false })
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), eq(loginAttempts.countsTowardLimit, true)));
+  await db
+    .update(loginAttempts)
+    .set({ countsTowardLimit: false })
+    .where(
+      and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), eq(loginAttempts.countsTowardLimit, true)),
+    );
 }

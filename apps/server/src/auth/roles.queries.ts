@@ -4,7 +4,11 @@ import type { Db } from '../db/connection.ts';
 import { userRoles, users } from '../db/schema.ts';
 
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin'))).limit(1);
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -19,12 +23,19 @@ export async function grantAdminIfListed(db: Db, userId: string, email: string, 
 /** ADMIN_EMAILS at start-up: every listed account that exists gets the role. */
 export async function grantListedAdmins(db: Db, adminEmails: string[]): Promise<number> {
   if (adminEmails.length === 0) return 0;
-  const rows = await db.select({ id: users.id }).from(users).where(inArray(sql`lower(${users.email})`, adminEmails));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, adminEmails));
   for (const row of rows) await grantAdmin(db, row.id);
   return rows.length;
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
   return rows[0]?.id ?? null;
 }

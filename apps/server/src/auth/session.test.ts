@@ -7,12 +7,18 @@ import { signToken } from './signed-cookie.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'chief@example.com, Second.Boss@Example.com', DESIGNER_EMAIL: 'Dana@Example.com' });
+  t = await createTestApp({
+    ADMIN_EMAILS: 'chief@example.com, Second.Boss@Example.com',
+    DESIGNER_EMAIL: 'Dana@Example.com',
+  });
 });
 afterAll(async () => t.close());
 
 const sessionRow = async (token: string) => {
-  const [row] = await t.deps.database.query<{ expires_at: Date | string }>('select expires_at from sessions where token = $1', [token]);
+  const [row] = await t.deps.database.query<{ expires_at: Date | string }>(
+    'select expires_at from sessions where token = $1',
+    [token],
+  );
   return row ? { expires_at: new Date(row.expires_at) } : null; // postgres.js may hand back text
 };
 /** The session token inside the signed cookie value ("token.signature", URL-encoded). */
@@ -45,7 +51,9 @@ describe('the session cookie', () => {
     try {
       const user = await secure.createUser();
       const response = await secure.app.inject({
-        method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: user.password },
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: user.email, password: user.password },
         headers: { origin: 'https://gigreel.example.com', host: 'gigreel.example.com' },
       });
       expect(response.statusCode).toBe(200);
@@ -62,7 +70,11 @@ describe('reading the session on each request', () => {
     const c = await t.signedIn();
     const token = tokenOf(c.cookies.get('gigreel.session_token')!);
     const forged = signToken(token, 'not-the-server-secret-not-the-server-secret');
-    const replay = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `gigreel.session_token=${forged}` } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `gigreel.session_token=${forged}` },
+    });
     expect(replay.json()).toEqual({ viewer: null });
     expect((await c.get('/api/me')).json().viewer).not.toBeNull();
   });
@@ -86,7 +98,11 @@ describe('sign-out', () => {
     expect(out.json()).toEqual({ message: texts.auth.signedOut });
     expect(c.cookies.has('gigreel.session_token')).toBe(false);
     expect(await sessionRow(tokenOf(stolen))).toBeNull();
-    const replay = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `gigreel.session_token=${stolen}` } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `gigreel.session_token=${stolen}` },
+    });
     expect(replay.json()).toEqual({ viewer: null });
   });
 
@@ -101,8 +117,12 @@ describe('sign-out', () => {
 
   it('says "Failed to sign out" and keeps nothing half done when the session cannot be deleted', async () => {
     const c = await t.signedIn();
-    await t.deps.database.query(`create or replace function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'no'; end $$`);
-    await t.deps.database.query('create trigger refuse_session_delete before delete on sessions for each row execute function refuse_delete()');
+    await t.deps.database.query(
+      `create or replace function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'no'; end $$`,
+    );
+    await t.deps.database.query(
+      'create trigger refuse_session_delete before delete on sessions for each row execute function refuse_delete()',
+    );
     try {
       const out = await c.post('/api/auth/sign-out', {});
       expect(out.statusCode).toBe(500);
@@ -123,7 +143,9 @@ describe('inactivity (SPEC 9: 30 minutes)', () => {
     expect(lifetime).toBeGreaterThan(29 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(30 * 60_000);
     // 30 minutes pass without a request
-    await t.deps.database.query("update sessions set expires_at = now() - interval '1 second' where token = $1", [token]);
+    await t.deps.database.query("update sessions set expires_at = now() - interval '1 second' where token = $1", [
+      token,
+    ]);
     const me = await c.get('/api/me');
     expect(me.json()).toEqual({ viewer: null });
     expect(c.cookies.has('gigreel.session_token')).toBe(false);
@@ -133,7 +155,10 @@ describe('inactivity (SPEC 9: 30 minutes)', () => {
   it('any request refreshes the cookie too, not only /api/me (the feed reads the viewer without a reply)', async () => {
     const c = await t.signedIn();
     const token = tokenOf(c.cookies.get('gigreel.session_token')!);
-    await t.deps.database.query("update sessions set expires_at = now() + interval '5 minutes', updated_at = now() - interval '25 minutes' where token = $1", [token]);
+    await t.deps.database.query(
+      "update sessions set expires_at = now() + interval '5 minutes', updated_at = now() - interval '25 minutes' where token = $1",
+      [token],
+    );
     const feed = await c.get('/api/feed');
     expect(feed.statusCode).toBe(200);
     const line = [feed.headers['set-cookie']].flat().find((value) => value?.startsWith('gigreel.session_token='));
@@ -145,7 +170,10 @@ describe('inactivity (SPEC 9: 30 minutes)', () => {
     const c = await t.signedIn();
     const token = tokenOf(c.cookies.get('gigreel.session_token')!);
     // 25 minutes of silence: five minutes left
-    await t.deps.database.query("update sessions set expires_at = now() + interval '5 minutes', updated_at = now() - interval '25 minutes' where token = $1", [token]);
+    await t.deps.database.query(
+      "update sessions set expires_at = now() + interval '5 minutes', updated_at = now() - interval '25 minutes' where token = $1",
+      [token],
+    );
     const me = await c.get('/api/me');
     expect(me.json().viewer).not.toBeNull();
     const refreshed = await sessionRow(token);
@@ -171,7 +199,11 @@ describe('Better Auth endpoints that are not part of the product stay closed', (
     ['GET', '/api/auth/sign-in/email'],
   ])('%s %s -> 404', async (method, url) => {
     const c = await t.signedIn();
-    const response = await c.request({ method: method as 'GET' | 'POST', url, ...(method === 'POST' ? { payload: { email: c.user.email, name: 'x' } } : {}) });
+    const response = await c.request({
+      method: method as 'GET' | 'POST',
+      url,
+      ...(method === 'POST' ? { payload: { email: c.user.email, name: 'x' } } : {}),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('not_found');
     expect(response.body).not.toContain(tokenOf(c.cookies.get('gigreel.session_token')!));
@@ -189,13 +221,18 @@ describe('email verification link', () => {
     expect(verify.statusCode).toBe(302);
     expect(verify.headers.location).toBe('/?verified=1');
     expect((await c.get('/api/me')).json().viewer.email).toBe('vera@example.com');
-    const [row] = await t.deps.database.query<{ email_verified: boolean }>("select email_verified from users where email = 'vera@example.com'");
+    const [row] = await t.deps.database.query<{ email_verified: boolean }>(
+      "select email_verified from users where email = 'vera@example.com'",
+    );
     expect(row?.email_verified).toBe(true);
   });
 
   it.each([
     ['a made-up token', '/api/auth/verify-email?token=not-a-token'],
-    ['a token signed with another secret', '/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jbyJ9.bm9wZQ'],
+    [
+      'a token signed with another secret',
+      '/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jbyJ9.bm9wZQ',
+    ],
     ['no token', '/api/auth/verify-email'],
     ['two tokens', '/api/auth/verify-email?token=a&token=b'],
   ])('%s redirects to the feed with an error for the web app to show', async (_label, url) => {
@@ -208,7 +245,11 @@ describe('email verification link', () => {
 
   it('an expired link redirects with an error', async () => {
     const c = t.client();
-    await c.post('/api/auth/sign-up/email', { displayName: 'Late Larry', email: 'larry@example.com', password: 'Abcdefg1' });
+    await c.post('/api/auth/sign-up/email', {
+      displayName: 'Late Larry',
+      email: 'larry@example.com',
+      password: 'Abcdefg1',
+    });
     const [mail] = await t.mails('larry@example.com');
     const link = new URL(mail!.link!);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 25 * 3600_000 });
@@ -221,7 +262,9 @@ describe('email verification link', () => {
   });
 
   it('the mail has the right recipient, subject and a link on PUBLIC_URL', async () => {
-    await t.client().post('/api/auth/sign-up/email', { displayName: 'Mo', email: 'mo@example.com', password: 'Abcdefg1' });
+    await t
+      .client()
+      .post('/api/auth/sign-up/email', { displayName: 'Mo', email: 'mo@example.com', password: 'Abcdefg1' });
     const [mail] = await t.mails('mo@example.com');
     expect(mail!.to).toBe('mo@example.com');
     expect(mail!.text).toMatch(/^Subject: Verify your GigReel account$/m);

@@ -7,13 +7,37 @@ export async function deleteSession(db: Db | Tx, sessionId: string): Promise<voi
 }
 
 /** A session written by our own code rather than Better Auth: an admin's impersonation of a creator. */
-export async function insertImpersonationSession(tx: Tx, values: { id: string; token: string; userId: string; impersonatedBy: string; expiresAt: Date; ipAddress: string; userAgent: string; now: Date }): Promise<void> {
+export async function insertImpersonationSession(
+  tx: Tx,
+  values: {
+    id: string;
+    token: string;
+    userId: string;
+    impersonatedBy: string;
+    expiresAt: Date;
+    ipAddress: string;
+    userAgent: string;
+    now: Date;
+  },
+): Promise<void> {
   await tx.insert(sessions).values({ ...values, createdAt: values.now, updatedAt: values.now });
 }
 
 /** The session a token names, without its person (the waiting admin session of an impersonation). */
-export async function findSessionByToken(db: Db | Tx, token: string): Promise<{ id: string; userId: string; expiresAt: Date; impersonatedBy: string | null } | null> {
-  const [row] = await db.select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, impersonatedBy: sessions.impersonatedBy }).from(sessions).where(eq(sessions.token, token)).limit(1);
+export async function findSessionByToken(
+  db: Db | Tx,
+  token: string,
+): Promise<{ id: string; userId: string; expiresAt: Date; impersonatedBy: string | null } | null> {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      impersonatedBy: sessions.impersonatedBy,
+    })
+    .from(sessions)
+    .where(eq(sessions.token, token))
+    .limit(1);
   return row ?? null;
 }
 
@@ -22,8 +46,24 @@ export async function countRecentResetTokens(db: Db, userId: string, since: Date
   const [row] = await db
     .select({ n: count() })
     .from(verifications)
-    .where(and(eq(verifications.value, userId), like(verifications.identifier, 'reset-password:%'), gte(verifications.createdAt, since)));
+    .where(
+      and(
+        eq(verifications.value, userId),
+        like(verifications.identifier, 'reset-password:%'),
+        gte(verifications.createdAt, since),
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/** The account a reset link's token was made for, and when the link expires (null for an unknown token). */
+export async function findResetToken(db: Db, token: string): Promise<{ userId: string; expiresAt: Date } | null> {
+  const [row] = await db
+    .select({ userId: verifications.value, expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, `reset-password:${token}`))
+    .limit(1);
+  return row ?? null;
 }
 
 /** After a reset: every other session of the account ends, whoever holds it. */
@@ -33,39 +73,64 @@ export async function deleteOtherSessions(db: Db, userId: string, keepToken: str
 
 /** After a reset: every reset link still outstanding for the account stops working. */
 export async function deleteResetTokens(db: Db | Tx, userId: string): Promise<void> {
-  await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, 'reset-password:%')));
+  await db
+    .delete(verifications)
+    .where(and(eq(verifications.value, userId), like(verifications.identifier, 'reset-password:%')));
 }
 
 const UNLOCK_PREFIX = 'login-unlock:';
 
 /** Stores an unlock link's token (its hash: the mailbox holds the token itself) for an account's email. */
-export async function saveUnlockToken(db: Db, input: { tokenHash: string; email: string; expiresAt: Date }): Promise<void> {
-  await db.insert(verifications).values({ id: crypto.randomUUID(), identifier: `${UNLOCK_PREFIX}${input.tokenHash}`, value: input.email, expiresAt: input.expiresAt });
+export async function saveUnlockToken(
+  db: Db,
+  input: { tokenHash: string; email: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(verifications).values({
+    id: crypto.randomUUID(),
+    identifier: `${UNLOCK_PREFIX}${input.tokenHash}`,
+    value: input.email,
+    expiresAt: input.expiresAt,
+  });
 }
 
 /** Uses an unlock token once: the row is deleted as it is read, so a second use finds nothing. */
 export async function takeUnlockToken(db: Db, tokenHash: string, now: Date): Promise<string | null> {
-  const [row] = await db.delete(verifications).where(eq(verifications.identifier, `${UNLOCK_PREFIX}${tokenHash}`))
+  const [row] = await db
+    .delete(verifications)
+    .where(eq(verifications.identifier, `${UNLOCK_PREFIX}${tokenHash}`))
     .returning({ email: verifications.value, expiresAt: verifications.expiresAt });
-  await db.delete(verifications).where(and(like(verifications.identifier, `${UNLOCK_PREFIX}%`), lt(verifications.expiresAt, now)));
+  await db
+    .delete(verifications)
+    .where(and(like(verifications.identifier, `${UNLOCK_PREFIX}%`), lt(verifications.expiresAt, now)));
   return row && row.expiresAt.getTime() > now.getTime() ? row.email : null;
 }
 
 /** The account a verification link is for, and whether it was already verified. */
 export async function findUserByEmail(db: Db, email: string): Promise<{ id: string; emailVerified: boolean } | null> {
-  const [row] = await db.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const [row] = await db
+    .select({ id: users.id, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
   return row ?? null;
 }
 
 export type SessionWithPerson = {
-  sessionId: string; userId: string; expiresAt: Date; impersonatedBy: string | null;
-  email: string; displayName: string; profileImage: string | null; isAdmin: boolean;
+  sessionId: string;
+  userId: string;
+  expiresAt: Date;
+  impersonatedBy: string | null;
+  email: string;
+  displayName: string;
+  profileImage: string | null;
+  isAdmin: boolean;
 };
 
 /** A session with its person and whether they are an admin, in one statement (the token is unique). */
 export async function findSessionWithPerson(db: Db, token: string): Promise<SessionWithPerson | null> {
   let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = sessionWithPersonQuery(db, sql.placeholder('token')).prepare('session_with_person')));
+  if (!statement)
+    prepared.set(db, (statement = sessionWithPersonQuery(db, sql.placeholder('token')).prepare('session_with_person')));
   const [row] = await statement.execute({ token });
   return row ?? null;
 }

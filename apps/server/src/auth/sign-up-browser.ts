@@ -13,11 +13,23 @@ const LIFETIME_SECONDS = 24 * 3600;
 const purpose = (userId: string) => `sign-up:${userId}`;
 
 export function markSignUpBrowser(config: Config, userId: string): string {
-  return setCookieLine(SIGN_UP_COOKIE, signToken(purpose(userId), config.authSecret), { maxAge: LIFETIME_SECONDS, path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: config.publicUrl.startsWith('https://') });
+  return setCookieLine(SIGN_UP_COOKIE, signToken(purpose(userId), config.authSecret), {
+    maxAge: LIFETIME_SECONDS,
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+  });
 }
 
 export function forgetSignUpBrowser(config: Config): string {
-  return setCookieLine(SIGN_UP_COOKIE, '', { maxAge: 0, path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: config.publicUrl.startsWith('https://') });
+  return setCookieLine(SIGN_UP_COOKIE, '', {
+    maxAge: 0,
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+  });
 }
 
 /** True when this request comes from the browser that created this account. */

@@ -35,7 +35,14 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-export type CookieAttributes = { maxAge?: number | undefined; path?: string | undefined; httpOnly?: boolean | undefined; secure?: boolean | undefined; sameSite?: string | boolean | undefined; domain?: string | undefined };
+export type CookieAttributes = {
+  maxAge?: number | undefined;
+  path?: string | undefined;
+  httpOnly?: boolean | undefined;
+  secure?: boolean | undefined;
+  sameSite?: string | boolean | undefined;
+  domain?: string | undefined;
+};
 
 /** A Set-Cookie line for a value that is already encoded (signToken's output is). */
 export function setCookieLine(name: string, value: string, attributes: CookieAttributes): string {
@@ -45,6 +52,7 @@ export function setCookieLine(name: string, value: string, attributes: CookieAtt
   parts.push(`Path=${attributes.path ?? '/'}`);
   if (attributes.httpOnly) parts.push('HttpOnly');
   if (attributes.secure) parts.push('Secure');
-  if (typeof attributes.sameSite === 'string') parts.push(`SameSite=${attributes.sameSite[0]!.toUpperCase()}${attributes.sameSite.slice(1).toLowerCase()}`);
+  if (typeof attributes.sameSite === 'string')
+    parts.push(`SameSite=${attributes.sameSite[0]!.toUpperCase()}${attributes.sameSite.slice(1).toLowerCase()}`);
   return parts.join('; ');
 }

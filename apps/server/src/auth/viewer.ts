@@ -3,29 +3,30 @@
  * Features call requireViewer / requireAdmin; nothing about roles is decided in the browser.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { texts, type Viewer } from '@gigreel/core';
+import { texts, type Viewer, forbidden, unauthorized } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { offers } from '../db/schema.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { hasOwnOffer } from './accounts.queries.ts';
+import type { Actor } from './actor.ts';
 import { authHeaders, deferCookies, forwardCookies } from './bridge.ts';
 import { isAdmin } from './roles.queries.ts';
 import { findSessionWithPerson } from './sessions.queries.ts';
 import { readCookie, verifySignedToken } from './signed-cookie.ts';
 
-export type SessionViewer = {
-  id: string;
+/** The Actor (actor.ts) a session stands for, with what the session itself carries. */
+export type SessionViewer = Actor & {
   email: string;
-  displayName: string;
   profileImage: string | null;
   sessionId: string;
   impersonatedBy: string | null;
-  isAdmin: boolean;
 };
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionViewer | null>>();
 
-export function loadViewer(deps: AppDeps, request: FastifyRequest, reply?: FastifyReply): Promise<SessionViewer | null> {
+export function loadViewer(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply?: FastifyReply,
+): Promise<SessionViewer | null> {
   let pending = cache.get(request);
   if (!pending) {
     pending = resolveViewer(deps, request, reply);
@@ -34,7 +35,11 @@ export function loadViewer(deps: AppDeps, request: FastifyRequest, reply?: Fasti
   return pending;
 }
 
-async function resolveViewer(deps: AppDeps, request: FastifyRequest, reply?: FastifyReply): Promise<SessionViewer | null> {
+async function resolveViewer(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply?: FastifyReply,
+): Promise<SessionViewer | null> {
   if (!request.headers.cookie?.includes('session_token')) return null;
   const live = await liveSessionViewer(deps, request.headers.cookie);
   if (live) return live;
@@ -74,7 +79,11 @@ async function resolveViewer(deps: AppDeps, request: FastifyRequest, reply?: Fas
 async function liveSessionViewer(deps: AppDeps, cookieHeader: string): Promise<SessionViewer | undefined> {
   const context = await deps.auth.$context;
   const { sessionToken, dontRememberToken, sessionData } = context.authCookies;
-  if (readCookie(cookieHeader, dontRememberToken.name) !== undefined || readCookie(cookieHeader, sessionData.name) !== undefined) return undefined;
+  if (
+    readCookie(cookieHeader, dontRememberToken.name) !== undefined ||
+    readCookie(cookieHeader, sessionData.name) !== undefined
+  )
+    return undefined;
   const token = verifySignedToken(readCookie(cookieHeader, sessionToken.name), context.secret);
   if (!token) return undefined;
   const row = await findSessionWithPerson(deps.database.db, token);
@@ -95,20 +104,28 @@ async function liveSessionViewer(deps: AppDeps, cookieHeader: string): Promise<S
   };
 }
 
-export async function requireViewer(deps: AppDeps, request: FastifyRequest, reply?: FastifyReply, message?: string): Promise<SessionViewer> {
+export async function requireViewer(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply?: FastifyReply,
+  message?: string,
+): Promise<SessionViewer> {
   const viewer = await loadViewer(deps, request, reply);
   if (!viewer) throw unauthorized(message);
   return viewer;
 }
 
-export async function requireAdmin(deps: AppDeps, request: FastifyRequest, reply?: FastifyReply): Promise<SessionViewer> {
+export async function requireAdmin(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply?: FastifyReply,
+): Promise<SessionViewer> {
   const viewer = await requireViewer(deps, request, reply, texts.auth.adminLoginRequired);
   if (!viewer.isAdmin) throw forbidden(texts.auth.accessDeniedBody);
   return viewer;
 }
 
 export async function toViewer(deps: AppDeps, viewer: SessionViewer): Promise<Viewer> {
-  const own = await deps.database.db.select({ id: offers.id }).from(offers).where(eq(offers.userId, viewer.id)).limit(1);
   return {
     id: viewer.id,
     email: viewer.email,
@@ -116,7 +133,7 @@ export async function toViewer(deps: AppDeps, viewer: SessionViewer): Promise<Vi
     profileImage: viewer.profileImage,
     isAdmin: viewer.isAdmin,
     isDesigner: !!deps.config.designerEmail && viewer.email.toLowerCase() === deps.config.designerEmail,
-    hasOffer: own.length > 0,
+    hasOffer: await hasOwnOffer(deps.database.db, viewer.id),
     impersonatedBy: viewer.impersonatedBy,
   };
 }

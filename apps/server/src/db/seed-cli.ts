@@ -15,7 +15,9 @@ if (config.env === 'production') {
 }
 try {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = config.databaseUrl ? await openDatabase({ kind: 'postgres', url: config.databaseUrl }) : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
   await migrateDatabase(database);
   const seeded = await seedDemoIfEmpty(createDeps({ config, database, log }));
   if (!seeded) console.log('The database already has accounts; demo data was not added.');

@@ -16,7 +16,9 @@ const publicAddress = { host: '0.0.0.0', seedDemo: true, demoOnPublicAddress: fa
 describe('starting with demo data', () => {
   // The first test runs on the empty database, before any account exists.
   it('on a public address with an empty database, refuses to create the demo accounts', async () => {
-    await expect(startingWith(publicAddress)).rejects.toThrow(/^Refusing to start: it would create the demo accounts, and HOST=0\.0\.0\.0 can be reached from other machines\./);
+    await expect(startingWith(publicAddress)).rejects.toThrow(
+      /^Refusing to start: it would create the demo accounts, and HOST=0\.0\.0\.0 can be reached from other machines\./,
+    );
   });
 
   it('on this machine only, starts', async () => {
@@ -33,7 +35,9 @@ describe('starting with demo data', () => {
 
   it('on a public address, refuses while a demo account still has the published password, whatever SEED_DEMO says', async () => {
     await t.createUser({ email: 'admin@example.com', password: DEMO_PASSWORD, admin: true });
-    await expect(startingWith({ ...publicAddress, seedDemo: false })).rejects.toThrow('demo accounts still have the published password (admin@example.com)');
+    await expect(startingWith({ ...publicAddress, seedDemo: false })).rejects.toThrow(
+      'demo accounts still have the published password (admin@example.com)',
+    );
   });
 
   it('on a public address, starts once the demo accounts have their own passwords', async () => {

@@ -22,7 +22,12 @@ export async function lockOffer(tx: Tx, offerId: string): Promise<LockedOffer | 
   return row ?? null;
 }
 
-const countColumns = { boostCount: offers.boostCount, favoriteCount: offers.favoriteCount, reactionCount: offers.reactionCount, shareCount: offers.shareCount };
+const countColumns = {
+  boostCount: offers.boostCount,
+  favoriteCount: offers.favoriteCount,
+  reactionCount: offers.reactionCount,
+  shareCount: offers.shareCount,
+};
 
 /** Moves one counter by delta (-1, 0 or 1) and the rank score with it, in one statement. */
 export async function bumpCounter(tx: Tx, offerId: string, column: CounterColumn, delta: number): Promise<Counts> {
@@ -30,23 +35,40 @@ export async function bumpCounter(tx: Tx, offerId: string, column: CounterColumn
 }
 
 /** Moves several counters at once (a share and its anonymous part), each by -1, 0 or 1, with the rank score. */
-export async function bumpCounters(tx: Tx, offerId: string, deltas: Partial<Record<CounterColumn, number>>): Promise<Counts> {
+export async function bumpCounters(
+  tx: Tx,
+  offerId: string,
+  deltas: Partial<Record<CounterColumn, number>>,
+): Promise<Counts> {
   const moving = Object.entries(deltas).filter(([, delta]) => delta !== 0) as Array<[CounterColumn, number]>;
-  for (const [column, delta] of moving) if (!Number.isInteger(delta) || Math.abs(delta) > 1 || !(column in columnKey)) throw new Error(`bad counter delta ${column} ${delta}`);
+  for (const [column, delta] of moving)
+    if (!Number.isInteger(delta) || Math.abs(delta) > 1 || !(column in columnKey))
+      throw new Error(`bad counter delta ${column} ${delta}`);
   const next = Object.fromEntries(moving.map(([column, delta]) => [column, `(${column} + (${delta}))`]));
-  const [row] = moving.length === 0
-    ? await tx.select(countColumns).from(offers).where(eq(offers.id, offerId))
-    : await tx
-      .update(offers)
-      .set({ ...Object.fromEntries(moving.map(([column]) => [columnKey[column], sql.raw(next[column]!)])), rankScore: sql.raw(rankScoreSql(next)) })
-      .where(eq(offers.id, offerId))
-      .returning(countColumns);
+  const [row] =
+    moving.length === 0
+      ? await tx.select(countColumns).from(offers).where(eq(offers.id, offerId))
+      : await tx
+          .update(offers)
+          .set({
+            ...Object.fromEntries(moving.map(([column]) => [columnKey[column], sql.raw(next[column]!)])),
+            rankScore: sql.raw(rankScoreSql(next)),
+          })
+          .where(eq(offers.id, offerId))
+          .returning(countColumns);
   if (!row) throw new Error('offer vanished while locked');
   return row;
 }
 
-const columnKey: Record<CounterColumn, 'boostCount' | 'favoriteCount' | 'reactionCount' | 'shareCount' | 'anonymousShareCount'> = {
-  boost_count: 'boostCount', favorite_count: 'favoriteCount', reaction_count: 'reactionCount', share_count: 'shareCount', anonymous_share_count: 'anonymousShareCount',
+const columnKey: Record<
+  CounterColumn,
+  'boostCount' | 'favoriteCount' | 'reactionCount' | 'shareCount' | 'anonymousShareCount'
+> = {
+  boost_count: 'boostCount',
+  favorite_count: 'favoriteCount',
+  reaction_count: 'reactionCount',
+  share_count: 'shareCount',
+  anonymous_share_count: 'anonymousShareCount',
 };
 
 /**
@@ -72,15 +94,34 @@ export async function hitShareBurst(tx: Tx, addressKey: string, now: Date, windo
 
 /** How many anonymous browsers at this address already have a counted share of the offer today. */
 export async function countAnonymousSharers(tx: Tx, offerId: string, day: string, addressKey: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(offerShares)
-    .where(and(eq(offerShares.offerId, offerId), eq(offerShares.day, day), eq(offerShares.addressKey, addressKey), isNotNull(offerShares.addressKey)));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(offerShares)
+    .where(
+      and(
+        eq(offerShares.offerId, offerId),
+        eq(offerShares.day, day),
+        eq(offerShares.addressKey, addressKey),
+        isNotNull(offerShares.addressKey),
+      ),
+    );
   return row?.n ?? 0;
 }
 
 /** Records a share for this viewer, offer and day; false when one was counted already. */
-export async function recordShare(tx: Tx, share: { offerId: string; day: string; viewerKey: string; addressKey: string | null; now: Date }): Promise<boolean> {
-  const added = await tx.insert(offerShares)
-    .values({ offerId: share.offerId, day: share.day, viewerKey: share.viewerKey, addressKey: share.addressKey, createdAt: share.now })
+export async function recordShare(
+  tx: Tx,
+  share: { offerId: string; day: string; viewerKey: string; addressKey: string | null; now: Date },
+): Promise<boolean> {
+  const added = await tx
+    .insert(offerShares)
+    .values({
+      offerId: share.offerId,
+      day: share.day,
+      viewerKey: share.viewerKey,
+      addressKey: share.addressKey,
+      createdAt: share.now,
+    })
     .onConflictDoNothing()
     .returning({ offerId: offerShares.offerId });
   return added.length === 1;
@@ -89,29 +130,60 @@ export async function recordShare(tx: Tx, share: { offerId: string; day: string;
 type MarkTable = typeof boosts | typeof favorites;
 
 export async function hasMark(tx: Tx, table: MarkTable, userId: string, offerId: string): Promise<boolean> {
-  const rows = await tx.select({ userId: table.userId }).from(table).where(and(eq(table.userId, userId), eq(table.offerId, offerId))).limit(1);
+  const rows = await tx
+    .select({ userId: table.userId })
+    .from(table)
+    .where(and(eq(table.userId, userId), eq(table.offerId, offerId)))
+    .limit(1);
   return rows.length > 0;
 }
 
 /** Adds or removes a boost or favourite; returns how many rows really changed (+1, -1 or 0). */
-export async function setMark(tx: Tx, table: MarkTable, userId: string, offerId: string, on: boolean, now: Date): Promise<number> {
+export async function setMark(
+  tx: Tx,
+  table: MarkTable,
+  userId: string,
+  offerId: string,
+  on: boolean,
+  now: Date,
+): Promise<number> {
   if (on) {
-    const added = await tx.insert(table).values({ userId, offerId, createdAt: now }).onConflictDoNothing().returning({ userId: table.userId });
+    const added = await tx
+      .insert(table)
+      .values({ userId, offerId, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ userId: table.userId });
     return added.length;
   }
-  const removed = await tx.delete(table).where(and(eq(table.userId, userId), eq(table.offerId, offerId))).returning({ userId: table.userId });
+  const removed = await tx
+    .delete(table)
+    .where(and(eq(table.userId, userId), eq(table.offerId, offerId)))
+    .returning({ userId: table.userId });
   return -removed.length;
 }
 
 export async function findReaction(tx: Tx, userId: string, offerId: string): Promise<Reaction | null> {
-  const [row] = await tx.select({ emoji: reactions.emoji }).from(reactions).where(and(eq(reactions.userId, userId), eq(reactions.offerId, offerId))).limit(1);
+  const [row] = await tx
+    .select({ emoji: reactions.emoji })
+    .from(reactions)
+    .where(and(eq(reactions.userId, userId), eq(reactions.offerId, offerId)))
+    .limit(1);
   return (row?.emoji as Reaction | undefined) ?? null;
 }
 
 /** Sets, changes or (null) removes the one reaction per person and offer; returns the row count change. */
-export async function setReaction(tx: Tx, userId: string, offerId: string, emoji: Reaction | null, now: Date): Promise<number> {
+export async function setReaction(
+  tx: Tx,
+  userId: string,
+  offerId: string,
+  emoji: Reaction | null,
+  now: Date,
+): Promise<number> {
   if (emoji === null) {
-    const removed = await tx.delete(reactions).where(and(eq(reactions.userId, userId), eq(reactions.offerId, offerId))).returning({ userId: reactions.userId });
+    const removed = await tx
+      .delete(reactions)
+      .where(and(eq(reactions.userId, userId), eq(reactions.offerId, offerId)))
+      .returning({ userId: reactions.userId });
     return -removed.length;
   }
   const [row] = await tx
@@ -122,12 +194,28 @@ export async function setReaction(tx: Tx, userId: string, offerId: string, emoji
   return row?.inserted ? 1 : 0;
 }
 
-export type BoostedRow = { id: string; title: string; mediaKey: string; mediaType: string | null; posterKey: string | null; createdAt: Date; creatorName: string };
+export type BoostedRow = {
+  id: string;
+  title: string;
+  mediaKey: string;
+  mediaType: string | null;
+  posterKey: string | null;
+  createdAt: Date;
+  creatorName: string;
+};
 
 /** The offers a person boosted, newest boost first, without their own and without hidden offers. */
 export async function selectBoostedOffers(db: Db, userId: string, limit: number): Promise<BoostedRow[]> {
   return db
-    .select({ id: offers.id, title: offers.title, mediaKey: offers.mediaKey, mediaType: offers.mediaType, posterKey: offers.posterKey, createdAt: offers.createdAt, creatorName: users.name })
+    .select({
+      id: offers.id,
+      title: offers.title,
+      mediaKey: offers.mediaKey,
+      mediaType: offers.mediaType,
+      posterKey: offers.posterKey,
+      createdAt: offers.createdAt,
+      creatorName: users.name,
+    })
     .from(boosts)
     .innerJoin(offers, eq(offers.id, boosts.offerId))
     .innerJoin(users, eq(users.id, offers.userId))

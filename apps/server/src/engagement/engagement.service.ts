@@ -4,23 +4,48 @@
  * changed, so double taps and concurrent requests leave one row and a correct count.
  */
 import type { BoostedOffer, EngagementResult, Reaction } from '@gigreel/core';
-import { ANONYMOUS_SHARERS_PER_ADDRESS, offerTexts, SHARE_BURST_MAX, SHARE_BURST_WINDOW_MS, shareTexts } from '@gigreel/core';
+import {
+  ANONYMOUS_SHARERS_PER_ADDRESS,
+  offerTexts,
+  SHARE_BURST_MAX,
+  SHARE_BURST_WINDOW_MS,
+  shareTexts,
+  AppError,
+  forbidden,
+  notFound,
+} from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import type { Tx } from '../db/connection.ts';
 import { boosts, favorites } from '../db/schema.ts';
-import { AppError, forbidden, notFound } from '../http/errors.ts';
-import { canBoost, canSeeOffer, type Actor } from '../offers/offers.policy.ts';
+import type { Actor } from '../auth/actor.ts';
+import { canBoost, canSeeOffer } from '../offers/offers.policy.ts';
 import { mediaKindFor, mediaUrlFor } from '../offers/offers.queries.ts';
 import {
-  bumpCounter, bumpCounters, countAnonymousSharers, findReaction, hasMark, hitShareBurst, lockOffer, recordShare, selectBoostedOffers, setMark, setReaction,
-  type Counts, type LockedOffer,
+  bumpCounter,
+  bumpCounters,
+  countAnonymousSharers,
+  findReaction,
+  hasMark,
+  hitShareBurst,
+  lockOffer,
+  recordShare,
+  selectBoostedOffers,
+  setMark,
+  setReaction,
+  type Counts,
+  type LockedOffer,
 } from './engagement.queries.ts';
 import { movesRank } from './engagement.policy.ts';
 import type { Sharer } from './sharer.ts';
 
 const BOOSTED_SHOWN = 100;
 
-async function withVisibleOffer<T>(deps: AppDeps, actor: Actor, offerId: string, work: (tx: Tx, offer: LockedOffer) => Promise<T>): Promise<T> {
+async function withVisibleOffer<T>(
+  deps: AppDeps,
+  actor: Actor | null,
+  offerId: string,
+  work: (tx: Tx, offer: LockedOffer) => Promise<T>,
+): Promise<T> {
   return deps.database.db.transaction(async (tx) => {
     const offer = await lockOffer(tx, offerId);
     if (!offer || !canSeeOffer(actor, offer)) throw notFound(offerTexts.notFound);
@@ -28,15 +53,24 @@ async function withVisibleOffer<T>(deps: AppDeps, actor: Actor, offerId: string,
   });
 }
 
-async function result(tx: Tx, actor: Actor, offerId: string, counts: Counts): Promise<EngagementResult> {
+async function result(tx: Tx, actor: Actor | null, offerId: string, counts: Counts): Promise<EngagementResult> {
   if (!actor) return { offerId, boosted: false, favorited: false, reaction: null, ...counts };
-  const [boosted, favorited, reaction] = [await hasMark(tx, boosts, actor.id, offerId), await hasMark(tx, favorites, actor.id, offerId), await findReaction(tx, actor.id, offerId)];
+  const [boosted, favorited, reaction] = [
+    await hasMark(tx, boosts, actor.id, offerId),
+    await hasMark(tx, favorites, actor.id, offerId),
+    await findReaction(tx, actor.id, offerId),
+  ];
   return { offerId, boosted, favorited, reaction, ...counts };
 }
 
 /** Toggles a boost, or sets it when `active` is given. Never on one's own offer. */
-export async function toggleBoost(deps: AppDeps, options: { actor: NonNullable<Actor>; offerId: string; active?: boolean | undefined }): Promise<EngagementResult> {
-  const { actor, offerId } = options;
+export async function toggleBoost(options: {
+  deps: AppDeps;
+  actor: Actor;
+  offerId: string;
+  active?: boolean | undefined;
+}): Promise<EngagementResult> {
+  const { deps, actor, offerId } = options;
   return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
     if (!canBoost(actor, offer)) throw forbidden(offerTexts.cannotBoostOwn);
     const on = options.active ?? !(await hasMark(tx, boosts, actor.id, offerId));
@@ -45,21 +79,41 @@ export async function toggleBoost(deps: AppDeps, options: { actor: NonNullable<A
   });
 }
 
-export async function toggleFavorite(deps: AppDeps, options: { actor: NonNullable<Actor>; offerId: string; active?: boolean | undefined }): Promise<EngagementResult> {
-  const { actor, offerId } = options;
+export async function toggleFavorite(options: {
+  deps: AppDeps;
+  actor: Actor;
+  offerId: string;
+  active?: boolean | undefined;
+}): Promise<EngagementResult> {
+  const { deps, actor, offerId } = options;
   return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
     const on = options.active ?? !(await hasMark(tx, favorites, actor.id, offerId));
     const delta = await setMark(tx, favorites, actor.id, offerId, on, deps.clock.now());
-    return result(tx, actor, offerId, await bumpCounter(tx, offerId, 'favorite_count', movesRank(actor, offer) ? delta : 0));
+    return result(
+      tx,
+      actor,
+      offerId,
+      await bumpCounter(tx, offerId, 'favorite_count', movesRank(actor, offer) ? delta : 0),
+    );
   });
 }
 
 /** One reaction per person and offer, changeable; null removes it. */
-export async function react(deps: AppDeps, options: { actor: NonNullable<Actor>; offerId: string; emoji: Reaction | null }): Promise<EngagementResult> {
-  const { actor, offerId } = options;
+export async function react(options: {
+  deps: AppDeps;
+  actor: Actor;
+  offerId: string;
+  emoji: Reaction | null;
+}): Promise<EngagementResult> {
+  const { deps, actor, offerId } = options;
   return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
     const delta = await setReaction(tx, actor.id, offerId, options.emoji, deps.clock.now());
-    return result(tx, actor, offerId, await bumpCounter(tx, offerId, 'reaction_count', movesRank(actor, offer) ? delta : 0));
+    return result(
+      tx,
+      actor,
+      offerId,
+      await bumpCounter(tx, offerId, 'reaction_count', movesRank(actor, offer) ? delta : 0),
+    );
   });
 }
 
@@ -68,20 +122,34 @@ export async function react(deps: AppDeps, options: { actor: NonNullable<Actor>;
  * once per person, or per anonymous browser and address, per offer and UTC day, for at most a few
  * browsers per address; bursts from one address are refused, and a refused request writes nothing.
  */
-export async function share(deps: AppDeps, options: { actor: Actor; offerId: string; sharer: Sharer }): Promise<EngagementResult> {
-  const { actor, offerId, sharer } = options;
+export async function share(options: {
+  deps: AppDeps;
+  actor: Actor | null;
+  offerId: string;
+  sharer: Sharer;
+}): Promise<EngagementResult> {
+  const { deps, actor, offerId, sharer } = options;
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
-    if ((await hitShareBurst(tx, sharer.addressKey, now, SHARE_BURST_WINDOW_MS)) > SHARE_BURST_MAX) throw new AppError(429, 'too_many_shares', shareTexts.tooFast);
+    if ((await hitShareBurst(tx, sharer.addressKey, now, SHARE_BURST_WINDOW_MS)) > SHARE_BURST_MAX)
+      throw new AppError('too_many_shares', shareTexts.tooFast);
     const offer = await lockOffer(tx, offerId);
     if (!offer || !canSeeOffer(actor, offer)) throw notFound(offerTexts.notFound);
     const counted = movesRank(actor, offer) && (await countShare(tx, actor, offerId, sharer, now));
-    return result(tx, actor, offerId, await bumpCounters(tx, offerId, { share_count: counted ? 1 : 0, anonymous_share_count: counted && !actor ? 1 : 0 }));
+    return result(
+      tx,
+      actor,
+      offerId,
+      await bumpCounters(tx, offerId, {
+        share_count: counted ? 1 : 0,
+        anonymous_share_count: counted && !actor ? 1 : 0,
+      }),
+    );
   });
 }
 
 /** Records the share when this sharer has none counted for the offer today; true when it counts. */
-async function countShare(tx: Tx, actor: Actor, offerId: string, sharer: Sharer, now: Date): Promise<boolean> {
+async function countShare(tx: Tx, actor: Actor | null, offerId: string, sharer: Sharer, now: Date): Promise<boolean> {
   const day = now.toISOString().slice(0, 10);
   if (actor) return recordShare(tx, { offerId, day, viewerKey: `u:${actor.id}`, addressKey: null, now });
   // The offer row is locked, so two browsers at one address cannot both slip under the cap.
@@ -89,7 +157,13 @@ async function countShare(tx: Tx, actor: Actor, offerId: string, sharer: Sharer,
   return recordShare(tx, { offerId, day, viewerKey: `b:${sharer.browserKey}`, addressKey: sharer.addressKey, now });
 }
 
-export async function getBoostedOffers(deps: AppDeps, actor: NonNullable<Actor>): Promise<{ offers: BoostedOffer[] }> {
+export async function getBoostedOffers({
+  deps,
+  actor,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+}): Promise<{ offers: BoostedOffer[] }> {
   const rows = await selectBoostedOffers(deps.database.db, actor.id, BOOSTED_SHOWN);
   return {
     offers: rows.map((row) => ({

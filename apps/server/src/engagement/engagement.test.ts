@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMOUS_SHARERS_PER_ADDRESS, offerTexts, rankScore, REACTIONS, SHARE_BURST_MAX, shareTexts } from '@gigreel/core';
+import {
+  ANONYMOUS_SHARERS_PER_ADDRESS,
+  offerTexts,
+  rankScore,
+  REACTIONS,
+  SHARE_BURST_MAX,
+  shareTexts,
+} from '@gigreel/core';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { seedOffer } from '../offers/offers.test-support.ts';
 
@@ -9,7 +16,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Row = { boost_count: number; favorite_count: number; reaction_count: number; share_count: number; anonymous_share_count: number; rank_score: number; created_at: Date; boosts: number; favorites: number; reactions: number };
+type Row = {
+  boost_count: number;
+  favorite_count: number;
+  reaction_count: number;
+  share_count: number;
+  anonymous_share_count: number;
+  rank_score: number;
+  created_at: Date;
+  boosts: number;
+  favorites: number;
+  reactions: number;
+};
 
 /** The counters next to the real row counts, and the rank score the formula gives for them. */
 async function counters(offerId: string) {
@@ -18,24 +36,46 @@ async function counters(offerId: string) {
       (select count(*)::int from boosts where offer_id = o.id) as boosts,
       (select count(*)::int from favorites where offer_id = o.id) as favorites,
       (select count(*)::int from reactions where offer_id = o.id) as reactions
-     from offers o where id = $1`, [offerId]);
+     from offers o where id = $1`,
+    [offerId],
+  );
   if (!row) throw new Error('no offer');
-  const expected = rankScore({ boosts: row.boost_count, favorites: row.favorite_count, reactions: row.reaction_count, shares: row.share_count, anonymousShares: row.anonymous_share_count }, new Date(row.created_at));
+  const expected = rankScore(
+    {
+      boosts: row.boost_count,
+      favorites: row.favorite_count,
+      reactions: row.reaction_count,
+      shares: row.share_count,
+      anonymousShares: row.anonymous_share_count,
+    },
+    new Date(row.created_at),
+  );
   return { ...row, rankMatches: Math.abs(Number(row.rank_score) - expected) < 1e-6 };
 }
 
-async function anOffer(options: { approved?: boolean } = {}): Promise<{ owner: TestClient & { user: { id: string; name: string } }; offerId: string }> {
+async function anOffer(
+  options: { approved?: boolean } = {},
+): Promise<{ owner: TestClient & { user: { id: string; name: string } }; offerId: string }> {
   const owner = await t.signedIn();
   return { owner, offerId: await seedOffer(t, owner.user.id, options) };
 }
 
 describe('boost', () => {
-  it('toggles on and off, moving the counter and the rank score; never one\'s own offer', async () => {
+  it("toggles on and off, moving the counter and the rank score; never one's own offer", async () => {
     const { owner, offerId } = await anOffer();
     const fan = await t.signedIn();
     const on = await fan.post(`/api/offers/${offerId}/boost`);
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toEqual({ offerId, boosted: true, favorited: false, reaction: null, boostCount: 1, favoriteCount: 0, reactionCount: 0, shareCount: 0 });
+    expect(on.json()).toEqual({
+      offerId,
+      boosted: true,
+      favorited: false,
+      reaction: null,
+      boostCount: 1,
+      favoriteCount: 0,
+      reactionCount: 0,
+      shareCount: 0,
+    });
     expect((await counters(offerId)).rankMatches).toBe(true);
     expect((await fan.post(`/api/offers/${offerId}/boost`)).json()).toMatchObject({ boosted: false, boostCount: 0 });
     const own = await owner.post(`/api/offers/${offerId}/boost`);
@@ -49,7 +89,11 @@ describe('boost', () => {
     const { offerId } = await anOffer();
     const fans = await Promise.all([t.signedIn(), t.signedIn(), t.signedIn()]);
     // "set on" bursts: exactly one row per person
-    await Promise.all(fans.flatMap((fan) => Array.from({ length: 5 }, () => fan.post(`/api/offers/${offerId}/boost`, { active: true }))));
+    await Promise.all(
+      fans.flatMap((fan) =>
+        Array.from({ length: 5 }, () => fan.post(`/api/offers/${offerId}/boost`, { active: true })),
+      ),
+    );
     let c = await counters(offerId);
     expect([c.boosts, c.boost_count, c.rankMatches]).toEqual([3, 3, true]);
     // plain toggles racing: whatever the order, rows and counter agree
@@ -59,7 +103,10 @@ describe('boost', () => {
     expect(c.boosts).toBe(0); // three toggles each from "on"
     expect(c.rankMatches).toBe(true);
     const [first] = fans;
-    const taps = await Promise.all([first!.post(`/api/offers/${offerId}/favorite`), first!.post(`/api/offers/${offerId}/favorite`)]);
+    const taps = await Promise.all([
+      first!.post(`/api/offers/${offerId}/favorite`),
+      first!.post(`/api/offers/${offerId}/favorite`),
+    ]);
     expect(taps.map((r) => r.statusCode)).toEqual([200, 200]);
     c = await counters(offerId);
     expect([c.favorites, c.favorite_count]).toEqual([0, 0]);
@@ -82,25 +129,51 @@ describe('favourite, reaction, share', () => {
     const { offerId } = await anOffer();
     const fan = await t.signedIn();
     expect((await t.client().post(`/api/offers/${offerId}/favorite`)).statusCode).toBe(401);
-    expect((await fan.post(`/api/offers/${offerId}/favorite`)).json()).toMatchObject({ favorited: true, favoriteCount: 1 });
-    expect((await fan.post(`/api/offers/${offerId}/favorite`, { active: true })).json()).toMatchObject({ favorited: true, favoriteCount: 1 });
-    expect((await fan.post(`/api/offers/${offerId}/favorite`, { active: false })).json()).toMatchObject({ favorited: false, favoriteCount: 0 });
+    expect((await fan.post(`/api/offers/${offerId}/favorite`)).json()).toMatchObject({
+      favorited: true,
+      favoriteCount: 1,
+    });
+    expect((await fan.post(`/api/offers/${offerId}/favorite`, { active: true })).json()).toMatchObject({
+      favorited: true,
+      favoriteCount: 1,
+    });
+    expect((await fan.post(`/api/offers/${offerId}/favorite`, { active: false })).json()).toMatchObject({
+      favorited: false,
+      favoriteCount: 0,
+    });
   });
 
   it("a creator's own favourite, reaction and share are kept for them but do not move their rank", async () => {
     const { owner, offerId } = await anOffer();
     const before = await counters(offerId);
-    expect((await owner.post(`/api/offers/${offerId}/favorite`)).json()).toMatchObject({ favorited: true, favoriteCount: 0 });
-    expect((await owner.put(`/api/offers/${offerId}/reaction`, { emoji: 'Hype' })).json()).toMatchObject({ reaction: 'Hype', reactionCount: 0 });
+    expect((await owner.post(`/api/offers/${offerId}/favorite`)).json()).toMatchObject({
+      favorited: true,
+      favoriteCount: 0,
+    });
+    expect((await owner.put(`/api/offers/${offerId}/reaction`, { emoji: 'Hype' })).json()).toMatchObject({
+      reaction: 'Hype',
+      reactionCount: 0,
+    });
     expect((await owner.post(`/api/offers/${offerId}/share`)).json()).toMatchObject({ shareCount: 0 });
     const after = await counters(offerId);
     expect([after.favorites, after.reactions]).toEqual([1, 1]);
-    expect([after.favorite_count, after.reaction_count, after.share_count, Number(after.rank_score)]).toEqual([0, 0, 0, Number(before.rank_score)]);
+    expect([after.favorite_count, after.reaction_count, after.share_count, Number(after.rank_score)]).toEqual([
+      0,
+      0,
+      0,
+      Number(before.rank_score),
+    ]);
     // and taking them back does not push the counters below what others gave
     const fan = await t.signedIn();
     await fan.post(`/api/offers/${offerId}/favorite`);
-    expect((await owner.post(`/api/offers/${offerId}/favorite`, { active: false })).json()).toMatchObject({ favorited: false, favoriteCount: 1 });
-    expect((await owner.put(`/api/offers/${offerId}/reaction`, { emoji: null })).json()).toMatchObject({ reaction: null, reactionCount: 0 });
+    expect((await owner.post(`/api/offers/${offerId}/favorite`, { active: false })).json()).toMatchObject({
+      favorited: false,
+      favoriteCount: 1,
+    });
+    expect((await owner.put(`/api/offers/${offerId}/reaction`, { emoji: null })).json()).toMatchObject({
+      reaction: null,
+      reactionCount: 0,
+    });
     expect((await counters(offerId)).rankMatches).toBe(true);
   });
 
@@ -108,14 +181,26 @@ describe('favourite, reaction, share', () => {
     const { offerId } = await anOffer();
     const fan = await t.signedIn();
     expect((await t.client().put(`/api/offers/${offerId}/reaction`, { emoji: 'Hype' })).statusCode).toBe(401);
-    expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: 'Hype' })).json()).toMatchObject({ reaction: 'Hype', reactionCount: 1 });
-    expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: 'Not for Me' })).json()).toMatchObject({ reaction: 'Not for Me', reactionCount: 1 });
+    expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: 'Hype' })).json()).toMatchObject({
+      reaction: 'Hype',
+      reactionCount: 1,
+    });
+    expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: 'Not for Me' })).json()).toMatchObject({
+      reaction: 'Not for Me',
+      reactionCount: 1,
+    });
     expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: 'Love' })).statusCode).toBe(400);
     await Promise.all(REACTIONS.map((emoji) => fan.put(`/api/offers/${offerId}/reaction`, { emoji })));
     let c = await counters(offerId);
     expect([c.reactions, c.reaction_count, c.rankMatches]).toEqual([1, 1, true]);
-    expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: null })).json()).toMatchObject({ reaction: null, reactionCount: 0 });
-    await Promise.all([fan.put(`/api/offers/${offerId}/reaction`, { emoji: null }), fan.put(`/api/offers/${offerId}/reaction`, { emoji: null })]);
+    expect((await fan.put(`/api/offers/${offerId}/reaction`, { emoji: null })).json()).toMatchObject({
+      reaction: null,
+      reactionCount: 0,
+    });
+    await Promise.all([
+      fan.put(`/api/offers/${offerId}/reaction`, { emoji: null }),
+      fan.put(`/api/offers/${offerId}/reaction`, { emoji: null }),
+    ]);
     c = await counters(offerId);
     expect([c.reactions, c.reaction_count]).toEqual([0, 0]);
   });
@@ -169,13 +254,17 @@ describe('favourite, reaction, share', () => {
   it('refuses a burst of shares from one address with 429 and a clear text, writing nothing, until the minute is over', async () => {
     const { offerId } = await anOffer();
     const address = '203.0.113.77';
-    for (let i = 0; i < SHARE_BURST_MAX; i++) expect((await t.client(address).post(`/api/offers/${offerId}/share`)).statusCode).toBe(200);
+    for (let i = 0; i < SHARE_BURST_MAX; i++)
+      expect((await t.client(address).post(`/api/offers/${offerId}/share`)).statusCode).toBe(200);
     const before = await counters(offerId);
     const refused = await t.client(address).post(`/api/offers/${offerId}/share`);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toEqual({ code: 'too_many_shares', message: shareTexts.tooFast });
     expect(await counters(offerId)).toEqual(before);
-    const rows = await t.deps.database.query<{ n: number }>('select count(*)::int as n from offer_shares where offer_id = $1', [offerId]);
+    const rows = await t.deps.database.query<{ n: number }>(
+      'select count(*)::int as n from offer_shares where offer_id = $1',
+      [offerId],
+    );
     expect(rows[0]!.n).toBe(ANONYMOUS_SHARERS_PER_ADDRESS);
     // another address is not held back, and this one is free again a minute later
     expect((await t.client('203.0.113.78').post(`/api/offers/${offerId}/share`)).statusCode).toBe(200);

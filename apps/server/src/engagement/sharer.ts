@@ -8,14 +8,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { readCookie } from '../auth/signed-cookie.ts';
 
-export const BROWSER_COOKIE = 'gigreel.browser';
+const BROWSER_COOKIE = 'gigreel.browser';
 const BROWSER_COOKIE_SECONDS = 365 * 24 * 3600;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** addressKey: the caller's address; browserKey: this browser at this address (anonymous callers). */
 export type Sharer = { addressKey: string; browserKey: string };
 
-const keyed = (config: Config, value: string) => createHmac('sha256', config.authSecret).update(value).digest('base64url');
+const keyed = (config: Config, value: string) =>
+  createHmac('sha256', config.authSecret).update(value).digest('base64url');
 
 /** Reads (or, the first time, gives) the browser id and derives the keys; the cookie goes back on the reply. */
 export function sharerOf(config: Config, request: FastifyRequest, reply: FastifyReply): Sharer {
@@ -23,7 +24,13 @@ export function sharerOf(config: Config, request: FastifyRequest, reply: Fastify
   if (!browserId || !UUID.test(browserId)) {
     browserId = randomUUID();
     const secure = config.publicUrl.startsWith('https://') ? '; Secure' : '';
-    reply.header('set-cookie', `${BROWSER_COOKIE}=${browserId}; Max-Age=${BROWSER_COOKIE_SECONDS}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+    reply.header(
+      'set-cookie',
+      `${BROWSER_COOKIE}=${browserId}; Max-Age=${BROWSER_COOKIE_SECONDS}; Path=/; HttpOnly; SameSite=Lax${secure}`,
+    );
   }
-  return { addressKey: keyed(config, `address:${request.ip}`), browserKey: keyed(config, `browser:${browserId}|${request.ip}`) };
+  return {
+    addressKey: keyed(config, `address:${request.ip}`),
+    browserKey: keyed(config, `browser:${browserId}|${request.ip}`),
+  };
 }

@@ -31,7 +31,12 @@ describe('createFlights', () => {
     let runs = 0;
     const work = async () => ++runs;
     const strict = { strict: true };
-    const answers = await Promise.all([share('a', work), share('a', work, strict), share('a', work, strict), share('a', work)]);
+    const answers = await Promise.all([
+      share('a', work),
+      share('a', work, strict),
+      share('a', work, strict),
+      share('a', work),
+    ]);
     expect(answers).toEqual([1, 2, 2, 1]);
     expect(runs).toBe(2);
   });

@@ -13,9 +13,14 @@
  * its sender's own last write (`strict`) never joins one that started before it arrived: it waits
  * for the next, which starts as soon as the running one ends and serves everyone who asked meanwhile.
  */
-export type Flights<T> = ((key: string, work: () => Promise<T>, options?: { strict?: boolean }) => Promise<T>) & { forget(): void };
+export type Flights<T> = ((key: string, work: () => Promise<T>, options?: { strict?: boolean }) => Promise<T>) & {
+  forget(): void;
+};
 
-export function createFlights<T>({ keepMs = 0, maxKept = 200 }: { keepMs?: number; maxKept?: number } = {}): Flights<T> {
+export function createFlights<T>({
+  keepMs = 0,
+  maxKept = 200,
+}: { keepMs?: number; maxKept?: number } = {}): Flights<T> {
   const running = new Map<string, Promise<T>>();
   const queued = new Map<string, Promise<T>>();
   const kept = new Map<string, { startedAt: number; value: T }>();
@@ -34,12 +39,15 @@ export function createFlights<T>({ keepMs = 0, maxKept = 200 }: { keepMs?: numbe
     });
     running.set(key, flight);
     if (keepMs > 0) {
-      void flight.then((value) => {
-        if (startedIn !== generation) return;
-        kept.delete(key);
-        kept.set(key, { startedAt, value });
-        if (kept.size > maxKept) kept.delete(kept.keys().next().value!);
-      }, () => undefined);
+      void flight.then(
+        (value) => {
+          if (startedIn !== generation) return;
+          kept.delete(key);
+          kept.set(key, { startedAt, value });
+          if (kept.size > maxKept) kept.delete(kept.keys().next().value!);
+        },
+        () => undefined,
+      );
     }
     const land = () => {
       if (running.get(key) === flight) running.delete(key);

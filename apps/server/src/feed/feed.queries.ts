@@ -2,12 +2,13 @@
  * The feed is one statement over the offers' counter columns: for normal viewers it walks the partial
  * index offers_feed_idx (rank_score desc, id desc where approved and with media), for admins
  * offers_all_rank_idx, with a keyset cursor, so its cost does not grow with the engagement tables or
- * with how deep a person scrolls.
+ * with how deep a person scrolls. A search (q, tag) is planned for its own values: see selectSearchPage.
  */
 import { and, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Reaction } from '@gigreel/core';
 import type { Db } from '../db/connection.ts';
-import { boosts, favorites, offers, reactions, users } from '../db/schema.ts';
+import { boosts, favorites, offers, offerTags, reactions, tags, users } from '../db/schema.ts';
 import { offerCardColumns, type OfferCardRow } from '../offers/offers.queries.ts';
 
 export type FeedCursor = { score: number; id: string };
@@ -17,15 +18,22 @@ export const visibleInFeed = sql`${offers.isApproved} and ${offers.mediaKey} <> 
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export type FeedPageOptions = { wholeFeed: boolean; q?: string | undefined; tag?: string | undefined; after: FeedCursor | null; limit: number };
+export type FeedPageOptions = {
+  wholeFeed: boolean;
+  q?: string | undefined;
+  tag?: string | undefined;
+  after: FeedCursor | null;
+  limit: number;
+};
 
 export async function selectFeedPage(db: Db, options: FeedPageOptions): Promise<OfferCardRow[]> {
+  if (options.q || options.tag) return selectSearchPage(db, options);
   return (await preparedFeedStatement(db, shapeOf(options)).execute(valuesOf(options))) as OfferCardRow[];
 }
 
 /**
  * The statement with its values, so a test can EXPLAIN it and the benchmark can run it through
- * pgbench: the very text the server prepares.
+ * pgbench: the very text the server prepares (the feed without q or tag).
  */
 export function feedPageQuery(db: Db, options: FeedPageOptions): { toSQL(): { sql: string; params: unknown[] } } {
   return {
@@ -37,37 +45,46 @@ export function feedPageQuery(db: Db, options: FeedPageOptions): { toSQL(): { sq
 }
 
 /** What decides the statement's text; the values go in as parameters. */
-type FeedShape = { wholeFeed: boolean; q: boolean; tag: boolean; after: boolean; limit: number };
+type FeedShape = { wholeFeed: boolean; after: boolean; limit: number };
 
-const shapeOf = (options: FeedPageOptions): FeedShape => ({ wholeFeed: options.wholeFeed, q: !!options.q, tag: !!options.tag, after: !!options.after, limit: options.limit });
+const shapeOf = (options: FeedPageOptions): FeedShape => ({
+  wholeFeed: options.wholeFeed,
+  after: !!options.after,
+  limit: options.limit,
+});
 
 const valuesOf = (options: FeedPageOptions): Record<string, unknown> => ({
-  q: options.q ? likePattern(options.q) : null,
-  tag: options.tag ?? null,
-  tagPattern: options.tag ? likePattern(options.tag) : null,
   score: options.after?.score ?? null,
   id: options.after?.id ?? null,
 });
 
+/** The offers table again, for the halves of a tag filter. */
+const hit = alias(offers, 'hit');
+
+// "nulls last" as in the indexes (drizzle's default there): a plain DESC means NULLS FIRST and the
+// planner would sort instead of reading the index in order, although both columns are NOT NULL.
+const rankOrder = (table: typeof offers | typeof hit) => [
+  sql`${table.rankScore} desc nulls last`,
+  sql`${table.id} desc nulls last`,
+];
+
 function feedStatement(db: Db, shape: FeedShape) {
   const conditions: SQL[] = [];
   if (!shape.wholeFeed) conditions.push(visibleInFeed);
-  if (shape.q) conditions.push(sql`${offers.title} ilike ${sql.placeholder('q')}`);
-  if (shape.tag) {
-    // SPEC section 4: a tag filter matches the tag or the title.
-    conditions.push(sql`(exists (select 1 from offer_tags ot join tags t on t.id = ot.tag_id where ot.offer_id = ${offers.id} and lower(t.name) = ${sql.placeholder('tag')}) or ${offers.title} ilike ${sql.placeholder('tagPattern')})`);
-  }
-  if (shape.after) conditions.push(sql`(${offers.rankScore}, ${offers.id}) < (${sql.placeholder('score')}::double precision, ${sql.placeholder('id')}::uuid)`);
-  return db
-    .select(offerCardColumns)
-    .from(offers)
-    .innerJoin(users, eq(users.id, offers.userId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    // "nulls last" as in the indexes (drizzle's default there): a plain DESC means NULLS FIRST and the
-    // planner would sort instead of reading the index in order, although both columns are NOT NULL.
-    .orderBy(sql`${offers.rankScore} desc nulls last`, sql`${offers.id} desc nulls last`)
-    // The limit stays in the text: a limit parameter would let a generic plan guess a large one.
-    .limit(shape.limit);
+  if (shape.after)
+    conditions.push(
+      sql`(${offers.rankScore}, ${offers.id}) < (${sql.placeholder('score')}::double precision, ${sql.placeholder('id')}::uuid)`,
+    );
+  return (
+    db
+      .select(offerCardColumns)
+      .from(offers)
+      .innerJoin(users, eq(users.id, offers.userId))
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(...rankOrder(offers))
+      // The limit stays in the text: a limit parameter would let a generic plan guess a large one.
+      .limit(shape.limit)
+  );
 }
 
 /**
@@ -79,13 +96,86 @@ const prepared = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof feedSt
 function preparedFeedStatement(db: Db, shape: FeedShape) {
   let byShape = prepared.get(db);
   if (!byShape) prepared.set(db, (byShape = new Map()));
-  const key = `feed_${+shape.wholeFeed}${+shape.q}${+shape.tag}${+shape.after}_${shape.limit}`;
+  const key = `feed_${+shape.wholeFeed}${+shape.after}_${shape.limit}`;
   let statement = byShape.get(key);
   if (!statement) byShape.set(key, (statement = feedStatement(db, shape).prepare(key)));
   return statement;
 }
 
-export async function countOffers(db: Db): Promise<{ total: number; approved: number; withMedia: number; approvedWithMedia: number }> {
+/** The tag a filter names (already normalised to lower case), by tags_name_lower_idx: one probe, found or not. */
+export async function findFeedTag(db: Db, name: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(eq(sql`lower(${tags.name})`, name))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * A search is never a prepared statement (drizzle's .prepare() is a named one on postgres-js): how
+ * many offers match a word or a tag decides the plan, and only the values tell. For a common one
+ * PostgreSQL walks the rank index and filters until the page is full; for a rare one it takes the
+ * few matches from the trigram index (offers_title_trgm_idx) or offer_tags_tag_idx and sorts them.
+ * A generic plan of the same text does one or the other for every value (measured: seconds).
+ */
+async function selectSearchPage(db: Db, options: FeedPageOptions): Promise<OfferCardRow[]> {
+  const tagId = options.tag ? await findFeedTag(db, options.tag) : null;
+  return (await feedSearchQuery(db, options, tagId)) as OfferCardRow[];
+}
+
+/** What every offer of a search page satisfies: visible (unless the admin's whole feed), the word, after the cursor. */
+function searchFilters(table: typeof offers | typeof hit, options: FeedPageOptions): SQL[] {
+  const filters: SQL[] = [];
+  if (!options.wholeFeed) filters.push(sql`${table.isApproved} and ${table.mediaKey} <> ''`);
+  if (options.q) filters.push(sql`${table.title} ilike ${likePattern(options.q)}`);
+  if (options.after)
+    filters.push(
+      sql`(${table.rankScore}, ${table.id}) < (${options.after.score}::double precision, ${options.after.id}::uuid)`,
+    );
+  return filters;
+}
+
+/**
+ * The search statement for a tag already looked up (null: no such tag). SPEC section 4: a tag filter
+ * matches the tag or the title. Each half finds its own first page in rank order (so each is planned
+ * on its own: offers with this tag, offers whose title matches), and the page is the best of both.
+ * An unknown tag leaves the title half alone.
+ */
+function feedSearchQuery(db: Db, options: FeedPageOptions, tagId: string | null) {
+  const conditions = searchFilters(offers, options);
+  if (options.tag) {
+    const titled = (table: typeof offers | typeof hit) => sql`${table.title} ilike ${likePattern(options.tag!)}`;
+    if (tagId === null) conditions.push(titled(offers));
+    else {
+      const tagged = db
+        .select({ id: hit.id })
+        .from(hit)
+        .innerJoin(offerTags, and(eq(offerTags.offerId, hit.id), eq(offerTags.tagId, tagId)))
+        .where(and(...searchFilters(hit, options)))
+        .orderBy(...rankOrder(hit))
+        .limit(options.limit);
+      const byTitle = db
+        .select({ id: hit.id })
+        .from(hit)
+        .where(and(...searchFilters(hit, options), titled(hit)))
+        .orderBy(...rankOrder(hit))
+        .limit(options.limit);
+      conditions.push(sql`${offers.id} in (${tagged} union all ${byTitle})`);
+    }
+  }
+  return db
+    .select(offerCardColumns)
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.userId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(...rankOrder(offers))
+    .limit(options.limit);
+}
+
+export async function countOffers(
+  db: Db,
+): Promise<{ total: number; approved: number; withMedia: number; approvedWithMedia: number }> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -112,21 +202,6 @@ export async function selectViewerStates(db: Db, userId: string, offerIds: strin
     .from(offers)
     .where(inArray(offers.id, offerIds));
   return rows;
-}
-
-export type PopularTagRow = { name: string; offerCount: number; engagementScore: number };
-
-/** SPEC: popular hashtags by engagement score = 2 x boosts + favourites, over offers the feed shows. */
-export async function selectPopularTags(db: Db, limit: number): Promise<PopularTagRow[]> {
-  const rows = await db.execute<PopularTagRow>(sql`
-    select t.name as "name", count(*)::int as "offerCount", coalesce(sum(2 * o.boost_count + o.favorite_count), 0)::int as "engagementScore"
-    from tags t
-    join offer_tags ot on ot.tag_id = t.id
-    join offers o on o.id = ot.offer_id and o.is_approved and o.media_key <> ''
-    group by t.id, t.name
-    order by "engagementScore" desc, "offerCount" desc, t.name asc
-    limit ${limit}`);
-  return rowsOf(rows);
 }
 
 /** drizzle's execute returns an array on postgres-js and { rows } on PGlite. */

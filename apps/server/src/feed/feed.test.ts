@@ -15,20 +15,37 @@ const ids = (page: FeedPage) => page.offers.map((offer: FeedOffer) => offer.id);
 
 describe('GET /api/feed on an empty database', () => {
   it('says why it is empty: nothing created yet, then how many were filtered out', async () => {
-    expect((await t.client().get('/api/feed')).json()).toEqual({ offers: [], nextCursor: null, emptyReason: { total: 0, filteredOut: 0 } });
+    expect((await t.client().get('/api/feed')).json()).toEqual({
+      offers: [],
+      nextCursor: null,
+      emptyReason: { total: 0, filteredOut: 0 },
+    });
     const hidden = await seedOffer(t, (await t.createUser()).id, { approved: false });
     await seedOffer(t, (await t.createUser()).id, { media: false });
     // Written behind the server's back, so its public page of a moment ago may still serve for up to
     // a second (FEED_REUSE_MS); a page asked for fresh reads the database again and replaces it.
-    expect((await t.client().get('/api/feed?fresh=1')).json()).toEqual({ offers: [], nextCursor: null, emptyReason: { total: 2, filteredOut: 2 } });
-    expect((await t.client().get('/api/feed')).json()).toEqual({ offers: [], nextCursor: null, emptyReason: { total: 2, filteredOut: 2 } });
+    expect((await t.client().get('/api/feed?fresh=1')).json()).toEqual({
+      offers: [],
+      nextCursor: null,
+      emptyReason: { total: 2, filteredOut: 2 },
+    });
+    expect((await t.client().get('/api/feed')).json()).toEqual({
+      offers: [],
+      nextCursor: null,
+      emptyReason: { total: 2, filteredOut: 2 },
+    });
     expect((await t.client().get('/api/feed?q=zzz')).json()).toEqual({ offers: [], nextCursor: null });
     const admin = await t.signedIn({ admin: true });
     const all = (await admin.get('/api/feed')).json();
     expect(all.offers).toHaveLength(2);
     expect(all.offers.map((offer: FeedOffer) => offer.isApproved)).toContain(false);
     expect(ids(all)).toContain(hidden);
-    expect((await admin.get('/api/admin/feed-debug')).json()).toEqual({ total: 2, approved: 1, withMedia: 1, approvedWithMedia: 0 });
+    expect((await admin.get('/api/admin/feed-debug')).json()).toEqual({
+      total: 2,
+      approved: 1,
+      withMedia: 1,
+      approvedWithMedia: 0,
+    });
     expect((await t.client().get('/api/admin/feed-debug')).statusCode).toBe(401);
     expect((await (await t.signedIn()).get('/api/admin/feed-debug')).statusCode).toBe(403);
   });
@@ -54,7 +71,12 @@ describe('GET /api/feed', () => {
     expect(first.statusCode).toBe(200);
     const page: FeedPage = first.json();
     expect(page.offers).toHaveLength(FEED_PAGE_SIZE);
-    expect(page.offers[0]).toMatchObject({ id: visible.at(-1), isApproved: true, mediaKind: 'image', creator: { displayName: `Creator ${FEED_PAGE_SIZE + 4}` } });
+    expect(page.offers[0]).toMatchObject({
+      id: visible.at(-1),
+      isApproved: true,
+      mediaKind: 'image',
+      creator: { displayName: `Creator ${FEED_PAGE_SIZE + 4}` },
+    });
     expect(page.emptyReason).toBeUndefined();
     const second: FeedPage = (await t.client().get(`/api/feed?cursor=${page.nextCursor}`)).json();
     expect(second.nextCursor).toBeNull();
@@ -69,7 +91,10 @@ describe('GET /api/feed', () => {
     const fan = await t.signedIn();
     const oldest = visible[0]!;
     // The page the server keeps for a second is dropped by any write it serves: the boosts show at once.
-    expect((await t.client().get('/api/feed')).json().offers.find((offer: FeedOffer) => offer.id === oldest)?.boostCount ?? 0).toBe(0);
+    expect(
+      (await t.client().get('/api/feed')).json().offers.find((offer: FeedOffer) => offer.id === oldest)?.boostCount ??
+        0,
+    ).toBe(0);
     for (let i = 0; i < 3; i++) {
       const other = await t.signedIn();
       await other.post(`/api/offers/${oldest}/boost`);
@@ -99,7 +124,9 @@ describe('GET /api/feed', () => {
     expect(anon.headers['set-cookie']).toBeUndefined();
     expect(member.headers['set-cookie']).toBeUndefined();
     expect(member.headers.etag).toBe(anon.headers.etag);
-    const again = await t.client().request({ method: 'GET', url: '/api/feed', headers: { 'if-none-match': String(anon.headers.etag) } });
+    const again = await t
+      .client()
+      .request({ method: 'GET', url: '/api/feed', headers: { 'if-none-match': String(anon.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const admin = await (await t.signedIn({ admin: true })).get('/api/feed');
@@ -110,7 +137,11 @@ describe('GET /api/feed', () => {
 
 describe('the feed statement', () => {
   it('walks offers_feed_idx for normal viewers, deep pages included (keyset, no offset)', async () => {
-    const query = feedPageQuery(t.deps.database.db, { wholeFeed: false, after: { score: 1e9, id: '00000000-0000-4000-8000-000000000000' }, limit: 51 }).toSQL();
+    const query = feedPageQuery(t.deps.database.db, {
+      wholeFeed: false,
+      after: { score: 1e9, id: '00000000-0000-4000-8000-000000000000' },
+      limit: 51,
+    }).toSQL();
     // Inline the parameters for EXPLAIN (test values only: numbers and a uuid).
     const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
       const value = query.params[Number(n) - 1];
@@ -122,7 +153,9 @@ describe('the feed statement', () => {
       for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashjoin']) {
         await tx.execute(sql.raw(`set local ${setting} = off`));
       }
-      return rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain ${text}`))).map((row) => Object.values(row)[0]).join('\n');
+      return rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain ${text}`)))
+        .map((row) => Object.values(row)[0])
+        .join('\n');
     });
     expect(plan).toMatch(/Index Scan using offers_feed_idx/);
     expect(plan).not.toMatch(/Sort Key: offers\.rank_score/);
@@ -139,34 +172,15 @@ describe('GET /api/feed/state', () => {
     await fan.post(`/api/offers/${b}/favorite`);
     const states = (await fan.get(`/api/feed/state?ids=${a},${b}`)).json().states;
     expect(states).toHaveLength(2);
-    expect(states).toEqual(expect.arrayContaining([
-      { offerId: a, boosted: true, favorited: false, reaction: null },
-      { offerId: b, boosted: false, favorited: true, reaction: 'Smart' },
-    ]));
+    expect(states).toEqual(
+      expect.arrayContaining([
+        { offerId: a, boosted: true, favorited: false, reaction: null },
+        { offerId: b, boosted: false, favorited: true, reaction: 'Smart' },
+      ]),
+    );
     const other = (await (await t.signedIn()).get(`/api/feed/state?ids=${a}`)).json().states;
     expect(other).toEqual([{ offerId: a, boosted: false, favorited: false, reaction: null }]);
     expect((await t.client().get(`/api/feed/state?ids=${a}`)).statusCode).toBe(401);
     expect((await fan.get('/api/feed/state?ids=x')).statusCode).toBe(400);
-  });
-});
-
-describe('GET /api/explore/tags', () => {
-  it('ranks tags by 2 x boosts + favourites, with offer counts, over visible offers only', async () => {
-    const owner = await t.createUser();
-    const hot = await seedOffer(t, owner.id, { tags: 'hotTag, shared' });
-    const warm = await seedOffer(t, (await t.createUser()).id, { tags: 'warm, SHARED' });
-    await seedOffer(t, (await t.createUser()).id, { tags: 'ghost', approved: false });
-    const fans = [await t.signedIn(), await t.signedIn()];
-    for (const fan of fans) await fan.post(`/api/offers/${hot}/boost`);
-    await fans[0]!.post(`/api/offers/${warm}/favorite`);
-    const response = await t.client().get('/api/explore/tags');
-    expect(response.headers['cache-control']).toContain('public');
-    const tags: Array<{ rank: number; name: string; offerCount: number; engagementScore: number }> = response.json().tags;
-    expect(tags.find((tag) => tag.name === 'hottag')).toMatchObject({ offerCount: 1, engagementScore: 4 });
-    expect(tags.find((tag) => tag.name === 'shared')).toMatchObject({ offerCount: 2, engagementScore: 5 });
-    expect(tags.find((tag) => tag.name === 'ghost')).toBeUndefined();
-    expect(tags.map((tag) => tag.rank)).toEqual(tags.map((_, i) => i + 1));
-    const scores = tags.map((tag) => tag.engagementScore);
-    expect(scores).toEqual([...scores].sort((x, y) => y - x));
   });
 });

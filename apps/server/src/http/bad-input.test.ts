@@ -14,7 +14,10 @@ afterAll(async () => t.close());
 
 /** Every JSON route of the foundation with a valid body, so each test can spoil one thing. */
 const ROUTES: Array<{ url: string; body: Record<string, unknown> }> = [
-  { url: '/api/auth/sign-up/email', body: { displayName: 'Good Name', email: 'good@example.com', password: 'Abcdefg1' } },
+  {
+    url: '/api/auth/sign-up/email',
+    body: { displayName: 'Good Name', email: 'good@example.com', password: 'Abcdefg1' },
+  },
   { url: '/api/auth/sign-in/email', body: { email: 'good@example.com', password: 'Abcdefg1' } },
   { url: '/api/auth/forgot-password', body: { email: 'good@example.com' } },
   { url: '/api/auth/reset-password', body: { token: 'some-token', password: 'Abcdefg1' } },
@@ -45,12 +48,19 @@ function expectErrorShape(response: { statusCode: number; json(): unknown }, sta
 
 describe.each(ROUTES)('POST $url', ({ url, body }) => {
   it('malformed JSON -> 400 "The request could not be read."', async () => {
-    const response = await t.client().request({ method: 'POST', url, payload: '{"email": "a@b.co",', headers: { 'content-type': 'application/json' } });
+    const response = await t.client().request({
+      method: 'POST',
+      url,
+      payload: '{"email": "a@b.co",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(expectErrorShape(response, 400).message).toBe(texts.generic.badRequest);
   });
 
   it('an empty JSON body -> 400', async () => {
-    const response = await t.client().request({ method: 'POST', url, payload: '', headers: { 'content-type': 'application/json' } });
+    const response = await t
+      .client()
+      .request({ method: 'POST', url, payload: '', headers: { 'content-type': 'application/json' } });
     expectErrorShape(response, 400);
   });
 
@@ -60,9 +70,16 @@ describe.each(ROUTES)('POST $url', ({ url, body }) => {
   });
 
   it('a form post or plain text -> 4xx', async () => {
-    const form = await t.client().request({ method: 'POST', url, payload: 'email=a%40b.co', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.client().request({
+      method: 'POST',
+      url,
+      payload: 'email=a%40b.co',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(expectErrorShape(form, 415).message).toBe(texts.generic.unsupportedType);
-    const text = await t.client().request({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'text/plain' } });
+    const text = await t
+      .client()
+      .request({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'text/plain' } });
     expectErrorShape(text);
   });
 
@@ -73,14 +90,21 @@ describe.each(ROUTES)('POST $url', ({ url, body }) => {
 
   it('a JSON array, string, number or null instead of an object -> 400', async () => {
     for (const payload of ['[]', '"text"', '42', 'null', 'true']) {
-      const response = await t.client().request({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
+      const response = await t
+        .client()
+        .request({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
       if (url.endsWith('sign-out') && payload === 'null') continue; // no body at all is fine for sign-out
       expectErrorShape(response, 400);
     }
   });
 
   it('a prototype-poisoning body -> 400', async () => {
-    const response = await t.client().request({ method: 'POST', url, payload: `{"__proto__": {"isAdmin": true}, ${JSON.stringify(body).slice(1, -1) || '"a":1'}}`, headers: { 'content-type': 'application/json' } });
+    const response = await t.client().request({
+      method: 'POST',
+      url,
+      payload: `{"__proto__": {"isAdmin": true}, ${JSON.stringify(body).slice(1, -1) || '"a":1'}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expectErrorShape(response, 400);
   });
 
@@ -94,7 +118,9 @@ describe.each(ROUTES)('POST $url', ({ url, body }) => {
   it.each(Object.keys(body))('HTML, SQL and a NUL byte in %s never cause a 5xx', async (field) => {
     for (const value of [...HOSTILE, 'nul\u0000byte', `${String(body[field])}\u0000`]) {
       const response = await t.client('198.51.100.50').post(url, { ...body, [field]: value });
-      expect(response.statusCode, `${field}=${JSON.stringify(value).slice(0, 40)} -> ${response.body}`).toBeLessThan(500);
+      expect(response.statusCode, `${field}=${JSON.stringify(value).slice(0, 40)} -> ${response.body}`).toBeLessThan(
+        500,
+      );
       if (response.statusCode >= 400) expectErrorShape(response);
     }
   });
@@ -102,28 +128,50 @@ describe.each(ROUTES)('POST $url', ({ url, body }) => {
 
 describe('what gets stored', () => {
   it('a display name with HTML is stored sanitised', async () => {
-    const response = await t.client().post('/api/auth/sign-up/email', { displayName: '  <b>Eve</b> <img src=x onerror=alert(1)><script>alert(1)</script>Smith ', email: 'eve@example.com', password: 'Abcdefg1' });
+    const response = await t.client().post('/api/auth/sign-up/email', {
+      displayName: '  <b>Eve</b> <img src=x onerror=alert(1)><script>alert(1)</script>Smith ',
+      email: 'eve@example.com',
+      password: 'Abcdefg1',
+    });
     expect(response.statusCode).toBe(201);
-    const [row] = await t.deps.database.query<{ display_name: string }>("select display_name from users where email = 'eve@example.com'");
+    const [row] = await t.deps.database.query<{ display_name: string }>(
+      "select display_name from users where email = 'eve@example.com'",
+    );
     expect(row?.display_name).toBe('Eve Smith');
   });
 
   it('a display name that is only markup is refused with the spec text', async () => {
-    const response = await t.client().post('/api/auth/sign-up/email', { displayName: '<script>alert("x")</script>', email: 'mallory@example.com', password: 'Abcdefg1' });
-    expect(expectErrorShape(response, 400)).toEqual({ code: 'bad_request', message: texts.validation.displayName, field: 'displayName' });
+    const response = await t.client().post('/api/auth/sign-up/email', {
+      displayName: '<script>alert("x")</script>',
+      email: 'mallory@example.com',
+      password: 'Abcdefg1',
+    });
+    expect(expectErrorShape(response, 400)).toEqual({
+      code: 'bad_request',
+      message: texts.validation.displayName,
+      field: 'displayName',
+    });
   });
 
   it('SQL in a display name is stored as plain text, and the tables are still there', async () => {
     const name = "Bobby'); DROP TABLE users;--";
-    const response = await t.client().post('/api/auth/sign-up/email', { displayName: name, email: 'bobby@example.com', password: 'Abcdefg1' });
+    const response = await t
+      .client()
+      .post('/api/auth/sign-up/email', { displayName: name, email: 'bobby@example.com', password: 'Abcdefg1' });
     expect(response.statusCode).toBe(201);
-    const [row] = await t.deps.database.query<{ display_name: string }>("select display_name from users where email = 'bobby@example.com'");
+    const [row] = await t.deps.database.query<{ display_name: string }>(
+      "select display_name from users where email = 'bobby@example.com'",
+    );
     expect(row?.display_name).toBe(name);
   });
 
   it('the sanitised name reaches /api/me and the mail as text, never as markup', async () => {
     const c = t.client();
-    await c.post('/api/auth/sign-up/email', { displayName: '<i>Zed</i> "&" <u>Co</u>', email: 'zed@example.com', password: 'Abcdefg1' });
+    await c.post('/api/auth/sign-up/email', {
+      displayName: '<i>Zed</i> "&" <u>Co</u>',
+      email: 'zed@example.com',
+      password: 'Abcdefg1',
+    });
     const [mail] = await t.mails('zed@example.com');
     expect(mail!.text).not.toMatch(/<i>|<u>/);
     await c.get(new URL(mail!.link!).pathname + new URL(mail!.link!).search);
@@ -131,8 +179,12 @@ describe('what gets stored', () => {
   });
 
   it('a failed sign-up leaves no account behind', async () => {
-    await t.client().post('/api/auth/sign-up/email', { displayName: 'X', email: 'half@example.com', password: 'Abcdefg1' });
-    await t.client().post('/api/auth/sign-up/email', { displayName: 'Half Done', email: 'half@example.com', password: 'weak' });
+    await t
+      .client()
+      .post('/api/auth/sign-up/email', { displayName: 'X', email: 'half@example.com', password: 'Abcdefg1' });
+    await t
+      .client()
+      .post('/api/auth/sign-up/email', { displayName: 'Half Done', email: 'half@example.com', password: 'weak' });
     expect(await t.deps.database.query("select id from users where email = 'half@example.com'")).toEqual([]);
   });
 });
@@ -140,7 +192,12 @@ describe('what gets stored', () => {
 describe('cross-site requests', () => {
   it('a foreign Origin on a state-changing request is refused', async () => {
     const c = await t.signedIn();
-    const response = await c.request({ method: 'POST', url: '/api/auth/sign-out', payload: {}, headers: { origin: 'https://evil.example' } });
+    const response = await c.request({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      payload: {},
+      headers: { origin: 'https://evil.example' },
+    });
     expect(expectErrorShape(response, 403)).toEqual({ code: 'forbidden', message: texts.generic.crossSite });
     expect((await c.get('/api/me')).json().viewer).not.toBeNull();
   });
@@ -150,7 +207,12 @@ describe('cross-site requests', () => {
     for (const origin of [undefined, 'null', 'not a url']) {
       const headers: Record<string, string> = { host: 'localhost:3000', 'content-type': 'application/json' };
       if (origin) headers.origin = origin;
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: JSON.stringify({ email: user.email, password: user.password }), headers });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: JSON.stringify({ email: user.email, password: user.password }),
+        headers,
+      });
       expectErrorShape(response, 403);
       expect(response.headers['set-cookie']).toBeUndefined();
     }
@@ -159,8 +221,18 @@ describe('cross-site requests', () => {
   it('a foreign Origin cannot slip past with an encoded path or an odd method', async () => {
     const user = await t.createUser();
     const headers = { origin: 'https://evil.example', host: 'localhost:3000' };
-    for (const url of ['/%61pi/auth/sign-in/email', '/api/auth/sign-in/email?x=1', '/api//auth/sign-in/email', '/API/auth/sign-in/email']) {
-      const response = await t.app.inject({ method: 'POST', url, payload: { email: user.email, password: user.password }, headers });
+    for (const url of [
+      '/%61pi/auth/sign-in/email',
+      '/api/auth/sign-in/email?x=1',
+      '/api//auth/sign-in/email',
+      '/API/auth/sign-in/email',
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { email: user.email, password: user.password },
+        headers,
+      });
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, url).toBeLessThan(500);
       expect(response.headers['set-cookie'], url).toBeUndefined();
@@ -173,9 +245,19 @@ describe('cross-site requests', () => {
 
   it('the app origin and the Host it was reached on are accepted', async () => {
     const user = await t.createUser();
-    const viaPublicUrl = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: user.password }, headers: { origin: PUBLIC_URL, host: '10.0.0.5:3000' } });
+    const viaPublicUrl = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: user.email, password: user.password },
+      headers: { origin: PUBLIC_URL, host: '10.0.0.5:3000' },
+    });
     expect(viaPublicUrl.statusCode).toBe(200);
-    const viaHost = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: user.password }, headers: { origin: 'http://10.0.0.5:3000', host: '10.0.0.5:3000' } });
+    const viaHost = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: user.email, password: user.password },
+      headers: { origin: 'http://10.0.0.5:3000', host: '10.0.0.5:3000' },
+    });
     expect(viaHost.statusCode).toBe(200);
   });
 
@@ -198,11 +280,24 @@ describe('other odd requests', () => {
 
   it('a malformed Host or cookie header does not cause a 5xx', async () => {
     const user = await t.createUser();
-    const weird = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: 'gigreel.session_token=%E0%A4%A; other=%%%' } });
+    const weird = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: 'gigreel.session_token=%E0%A4%A; other=%%%' },
+    });
     expect(weird.statusCode).toBe(200);
-    const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: 'gigreel.session_token=forged.signature' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: 'gigreel.session_token=forged.signature' },
+    });
     expect(forged.json()).toEqual({ viewer: null });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: user.password }, headers: { origin: 'http://a b', host: 'a b' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: user.email, password: user.password },
+      headers: { origin: 'http://a b', host: 'a b' },
+    });
     expect(login.statusCode).toBeLessThan(500);
   });
 
@@ -230,14 +325,37 @@ describe('other odd requests', () => {
 
 describe('display names', () => {
   /** Control characters (C0, DEL, C1) and the marks that change the direction of text around them. */
-  const HIDDEN = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C', '\u0007', '\u001B', '\u007F', '\u0085', '\u009B', '\n'];
+  const HIDDEN = [
+    '\u202A',
+    '\u202B',
+    '\u202C',
+    '\u202D',
+    '\u202E',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\u200E',
+    '\u200F',
+    '\u061C',
+    '\u0007',
+    '\u001B',
+    '\u007F',
+    '\u0085',
+    '\u009B',
+    '\n',
+  ];
   const named = (char: string) => `Ann${char}Lee`;
 
   it('sign-up refuses a name holding a control or direction character, and creates no account', async () => {
     for (const [index, char] of HIDDEN.entries()) {
       const email = `hidden${index}@example.com`;
-      const response = await t.client(`10.7.0.${index + 1}`).post('/api/auth/sign-up/email', { displayName: named(char), email, password: 'Abcdefg1' });
-      expect(expectErrorShape(response, 400).message, JSON.stringify(char)).toBe(texts.validation.displayNameCharacters);
+      const response = await t
+        .client(`10.7.0.${index + 1}`)
+        .post('/api/auth/sign-up/email', { displayName: named(char), email, password: 'Abcdefg1' });
+      expect(expectErrorShape(response, 400).message, JSON.stringify(char)).toBe(
+        texts.validation.displayNameCharacters,
+      );
       const rows = await t.deps.database.query('select 1 from users where email = $1', [email]);
       expect(rows).toHaveLength(0);
     }
@@ -247,7 +365,9 @@ describe('display names', () => {
     const person = await t.signedIn({ name: 'Plain Name' });
     for (const char of HIDDEN) {
       const response = await person.patch('/api/profile', { displayName: named(char) });
-      expect(expectErrorShape(response, 400).message, JSON.stringify(char)).toBe(texts.validation.displayNameCharacters);
+      expect(expectErrorShape(response, 400).message, JSON.stringify(char)).toBe(
+        texts.validation.displayNameCharacters,
+      );
     }
     expect((await person.get('/api/profile')).json().profile.displayName).toBe('Plain Name');
   });
@@ -261,7 +381,9 @@ describe('display names', () => {
       const edited = await admin.patch(`/api/admin/creators/${creator.id}`, { displayName: named(char) });
       expect(expectErrorShape(edited, 400).message, JSON.stringify(char)).toBe(texts.validation.displayNameCharacters);
     }
-    const rows = await t.deps.database.query<{ name: string }>('select display_name as name from users where id = $1', [creator.id]);
+    const rows = await t.deps.database.query<{ name: string }>('select display_name as name from users where id = $1', [
+      creator.id,
+    ]);
     expect(rows).toEqual([{ name: 'Kept Creator' }]);
   });
 

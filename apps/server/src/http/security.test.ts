@@ -19,7 +19,13 @@ afterAll(async () => t.close());
 
 /** The policy as a map of directive -> sources. */
 function policyOf(header: unknown): Map<string, string[]> {
-  return new Map(String(header ?? '').split(';').map((part) => part.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name!, sources]));
+  return new Map(
+    String(header ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 }
 
 describe('page headers', () => {
@@ -58,7 +64,11 @@ describe('page headers', () => {
   it('over HTTPS the server asks for HTTPS for a year (HSTS) and upgrades stray http requests', async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://gigreel.example.com' });
     try {
-      const response = await secure.app.inject({ method: 'GET', url: '/landing', headers: { host: 'gigreel.example.com' } });
+      const response = await secure.app.inject({
+        method: 'GET',
+        url: '/landing',
+        headers: { host: 'gigreel.example.com' },
+      });
       expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000; includeSubDomains/);
       expect(policyOf(response.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
     } finally {
@@ -87,7 +97,9 @@ describe('sessions end on the server', () => {
     const phone = t.client();
     const laptop = t.client();
     for (const device of [phone, laptop]) {
-      expect((await device.post('/api/auth/sign-in/email', { email: user.email, password: user.password })).statusCode).toBe(200);
+      expect(
+        (await device.post('/api/auth/sign-in/email', { email: user.email, password: user.password })).statusCode,
+      ).toBe(200);
       expect((await device.get('/api/me')).json().viewer?.email).toBe(user.email);
     }
     await t.client().post('/api/auth/forgot-password', { email: user.email });
@@ -96,10 +108,15 @@ describe('sessions end on the server', () => {
     const fresh = t.client();
     expect((await fresh.post('/api/auth/reset-password', { token, password: 'Changed123' })).statusCode).toBe(200);
     for (const device of [phone, laptop]) expect((await device.get('/api/me')).json().viewer).toBeNull();
-    const [{ count }] = await t.deps.database.query<{ count: number }>('select count(*)::int as count from sessions where user_id = $1', [user.id]) as [{ count: number }];
+    const [{ count }] = (await t.deps.database.query<{ count: number }>(
+      'select count(*)::int as count from sessions where user_id = $1',
+      [user.id],
+    )) as [{ count: number }];
     expect(count).toBe(1); // only the session the reset itself opened
     expect((await fresh.get('/api/me')).json().viewer?.email).toBe(user.email);
-    const oldPassword = await t.client().post('/api/auth/sign-in/email', { email: user.email, password: user.password });
+    const oldPassword = await t
+      .client()
+      .post('/api/auth/sign-in/email', { email: user.email, password: user.password });
     expect(oldPassword.json().error.message).toBe(texts.auth.invalidCredentials);
   });
 
@@ -107,7 +124,12 @@ describe('sessions end on the server', () => {
     const person = await t.signedIn();
     const before = (await person.get('/api/profile')).json();
     for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: '' }]) {
-      const response = await person.request({ method: 'PATCH', url: '/api/profile', payload: { displayName: 'Changed by a stranger' }, headers });
+      const response = await person.request({
+        method: 'PATCH',
+        url: '/api/profile',
+        payload: { displayName: 'Changed by a stranger' },
+        headers,
+      });
       expect(response.statusCode).toBe(403);
     }
     expect((await person.get('/api/profile')).json()).toEqual(before);
@@ -118,42 +140,71 @@ describe('the Origin of a state-changing request', () => {
   it('must match the app by scheme, host and port: the same host over another scheme or port is refused and changes nothing', async () => {
     const person = await t.signedIn({ name: 'Origin Checked' });
     const before = (await person.get('/api/profile')).json();
-    for (const origin of ['https://localhost:3000', 'http://localhost:3001', 'http://localhost', 'ws://localhost:3000', 'http://localhost:3000.evil.example']) {
-      const response = await person.request({ method: 'PATCH', url: '/api/profile', payload: { displayName: 'Changed by a stranger' }, headers: { origin } });
+    for (const origin of [
+      'https://localhost:3000',
+      'http://localhost:3001',
+      'http://localhost',
+      'ws://localhost:3000',
+      'http://localhost:3000.evil.example',
+    ]) {
+      const response = await person.request({
+        method: 'PATCH',
+        url: '/api/profile',
+        payload: { displayName: 'Changed by a stranger' },
+        headers: { origin },
+      });
       expect(response.statusCode, origin).toBe(403);
       expect(response.json().error.message).toBe(texts.generic.crossSite);
     }
     expect((await person.get('/api/profile')).json()).toEqual(before);
   });
 
-  it('the app\'s own origin is accepted, also when written with its default port or in capitals', async () => {
+  it("the app's own origin is accepted, also when written with its default port or in capitals", async () => {
     const person = await t.signedIn({ name: 'Origin Checked Too' });
     for (const origin of ['http://localhost:3000', 'HTTP://LOCALHOST:3000']) {
-      const response = await person.request({ method: 'PATCH', url: '/api/profile', payload: { bio: origin }, headers: { origin } });
+      const response = await person.request({
+        method: 'PATCH',
+        url: '/api/profile',
+        payload: { bio: origin },
+        headers: { origin },
+      });
       expect(response.statusCode, origin).toBe(200);
     }
-    const onDefaultPort = await person.request({ method: 'PATCH', url: '/api/profile', payload: { bio: 'default port' }, headers: { origin: 'http://gigreel.test:80', host: 'gigreel.test' } });
+    const onDefaultPort = await person.request({
+      method: 'PATCH',
+      url: '/api/profile',
+      payload: { bio: 'default port' },
+      headers: { origin: 'http://gigreel.test:80', host: 'gigreel.test' },
+    });
     expect(onDefaultPort.statusCode).toBe(200);
   });
 });
 
 describe('API answers and caches', () => {
   /** The only API answers any cache may keep: the same for everyone who gets them. */
-  const PUBLIC = new Set(['/api/feed', '/api/explore/tags']);
+  const PUBLIC = new Set(['/api/feed', '/api/explore/tags', '/api/openapi.json']);
 
-  it('every API answer carries "private, no-store" for anonymous, signed-in and admin callers, except the public feed page and popular tags', async () => {
+  it('every API answer carries "private, no-store" for anonymous, signed-in and admin callers, except the public feed page, popular tags and the API document', async () => {
     const user = await t.signedIn({ name: 'Cache Reader' });
     const admin = await t.signedIn({ name: 'Cache Admin', admin: true });
-    const routes = routesOf(t.app).filter((route) => route.path.startsWith('/api/') && route.methods.includes('GET') && route.path !== '/api/events');
+    const routes = routesOf(t.app).filter(
+      (route) => route.path.startsWith('/api/') && route.methods.includes('GET') && route.path !== '/api/events',
+    );
     expect(routes.length).toBeGreaterThan(20);
     const wrong: string[] = [];
-    for (const [who, client] of [['anonymous', t.client()], ['user', user], ['admin', admin]] as const) {
+    for (const [who, client] of [
+      ['anonymous', t.client()],
+      ['user', user],
+      ['admin', admin],
+    ] as const) {
       for (const route of routes) {
         const url = route.path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
         const response = await client.get(url);
         const header = String(response.headers['cache-control'] ?? '');
-        const isPublic = PUBLIC.has(route.path) && response.statusCode < 400 && !(route.path === '/api/feed' && who === 'admin');
-        if (isPublic ? !header.startsWith('public') : header !== 'private, no-store') wrong.push(`${who} ${url} ${response.statusCode}: ${header || '(none)'}`);
+        const isPublic =
+          PUBLIC.has(route.path) && response.statusCode < 400 && !(route.path === '/api/feed' && who === 'admin');
+        if (isPublic ? !header.startsWith('public') : header !== 'private, no-store')
+          wrong.push(`${who} ${url} ${response.statusCode}: ${header || '(none)'}`);
       }
     }
     expect(wrong).toEqual([]);

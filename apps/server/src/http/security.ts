@@ -6,9 +6,8 @@
 import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { texts } from '@gigreel/core';
+import { texts, badRequest, forbidden } from '@gigreel/core';
 import { takeDeferredCookies } from '../auth/bridge.ts';
-import { badRequest, forbidden } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -28,7 +27,7 @@ function originOf(url: string): string | null {
  * so). The host alone is not enough: a page at http://app (a network attacker's, for one) would pass
  * for https://app, and another port on the same host is another site's.
  */
-export function isSameOrigin(request: FastifyRequest, config: Config): boolean {
+function isSameOrigin(request: FastifyRequest, config: Config): boolean {
   const sender = originOf(request.headers.origin ?? '');
   if (sender === null) return false;
   if (sender === originOf(config.publicUrl)) return true;
@@ -62,7 +61,9 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   });
   // Built once: @fastify/helmet built Helmet again (CSP directives parsed anew) for every request,
   // about an eighth of the server's time per request under load.
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+  );
   // Every state-changing request, whatever its path: the router decodes paths ("/%61pi/..." reaches
   // "/api/..."), so a check on the raw URL could be stepped around.
   app.addHook('onRequest', async (request) => {
@@ -75,19 +76,21 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   // default is decided here, once, rather than remembered by each route.
   app.addHook('onSend', async (request, reply, payload) => {
     const path = request.routeOptions.url ?? request.url;
-    if (path.startsWith('/api/') && !String(reply.getHeader('cache-control') ?? '').startsWith('public')) reply.header('cache-control', PRIVATE_ANSWER);
+    if (path.startsWith('/api/') && !String(reply.getHeader('cache-control') ?? '').startsWith('public'))
+      reply.header('cache-control', PRIVATE_ANSWER);
     const cookies = takeDeferredCookies(request);
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     return payload;
   });
-  // PostgreSQL cannot store a NUL character in text: refuse it at the door rather than fail later.
-  app.addHook('preHandler', async (request) => {
-    if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) throw badRequest(texts.generic.badRequest);
+  // PostgreSQL cannot store a NUL character in text: refuse it at the door (before validation) rather than fail later.
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body))
+      throw badRequest(texts.generic.badRequest);
   });
 }
 
 /** True when any string in a parsed body, query or params (or a key) contains U+0000. */
-export function holdsNul(value: unknown, depth = 0): boolean {
+function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (!value || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));

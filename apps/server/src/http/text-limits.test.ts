@@ -21,7 +21,9 @@ const FIELD_MOST = 16_000;
 
 /** Runs of one character, and the shapes that made the old patterns quadratic ("a@" then dots then "@"; "<" runs). */
 const SHAPES: Array<(length: number) => string> = [
-  ...['a', '@', '.', '<', 'on', ' ', '\t', '#', 'a.', ',', '<a', '/'].map((run) => (length: number) => run.repeat(Math.ceil(length / run.length)).slice(0, length)),
+  ...['a', '@', '.', '<', 'on', ' ', '\t', '#', 'a.', ',', '<a', '/'].map(
+    (run) => (length: number) => run.repeat(Math.ceil(length / run.length)).slice(0, length),
+  ),
   (length) => `a@${'.'.repeat(length - 3)}@`,
   (length) => `on${'a'.repeat(length - 3)}(`,
 ];
@@ -47,14 +49,21 @@ beforeAll(async () => {
   admin = await t.signedIn({ admin: true, name: 'Long Admin' });
   offerId = await createPaidOffer(t, seller.user.id, { title: 'An offer for long texts' });
   orderId = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id, offerId });
-  const job = await buyer.request({ method: 'POST', url: '/api/jobs', ...multipart({ title: 'A job for long texts', deliveryTime: '2 Days' }) });
+  const job = await buyer.request({
+    method: 'POST',
+    url: '/api/jobs',
+    ...multipart({ title: 'A job for long texts', deliveryTime: '2 Days' }),
+  });
   jobId = job.json().job.id;
 });
 afterAll(async () => t.close());
 
-const url = (path: string) => path.replace(':seller', seller.user.id).replace(':offer', offerId).replace(':order', orderId).replace(':job', jobId);
+const url = (path: string) =>
+  path.replace(':seller', seller.user.id).replace(':offer', offerId).replace(':order', orderId).replace(':job', jobId);
 
-async function timed(send: () => Promise<LightMyRequestResponse>): Promise<{ ms: number; response: LightMyRequestResponse }> {
+async function timed(
+  send: () => Promise<LightMyRequestResponse>,
+): Promise<{ ms: number; response: LightMyRequestResponse }> {
   const start = performance.now();
   const response = await send();
   return { ms: performance.now() - start, response };
@@ -67,8 +76,12 @@ async function timed(send: () => Promise<LightMyRequestResponse>): Promise<{ ms:
  */
 async function slowAnswer(label: string, send: () => Promise<LightMyRequestResponse>): Promise<string | null> {
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const [hostile, health] = await Promise.all([timed(send), timed(() => t.app.inject({ method: 'GET', url: '/api/health' }))]);
-    if (hostile.response.statusCode >= 500) return `${label}: ${hostile.response.statusCode} ${hostile.response.body.slice(0, 120)}`;
+    const [hostile, health] = await Promise.all([
+      timed(send),
+      timed(() => t.app.inject({ method: 'GET', url: '/api/health' })),
+    ]);
+    if (hostile.response.statusCode >= 500)
+      return `${label}: ${hostile.response.statusCode} ${hostile.response.body.slice(0, 120)}`;
     expect(health.response.statusCode).toBe(200);
     const slowest = Math.max(hostile.ms, health.ms);
     if (slowest <= BOUND_MS) return null;
@@ -107,17 +120,36 @@ describe('JSON bodies', () => {
   for (const [route, who, fields] of ROUTES) {
     it(`${route}: each text field, 100,000 characters or as many as the body limit allows, answers within ${BOUND_MS} ms`, async () => {
       const [method, path] = route.split(' ') as [InjectOptions['method'], string];
-      const cases = fields.flatMap((field) => shapesOf(HUGE, JSON_MOST).map((value): [string, () => Promise<LightMyRequestResponse>] => [
-        `${field} ${sample(value)}`,
-        () => who().request({ method, url: url(path), payload: JSON.stringify({ [field]: value }), headers: { 'content-type': 'application/json' } }),
-      ]));
+      const cases = fields.flatMap((field) =>
+        shapesOf(HUGE, JSON_MOST).map((value): [string, () => Promise<LightMyRequestResponse>] => [
+          `${field} ${sample(value)}`,
+          () =>
+            who().request({
+              method,
+              url: url(path),
+              payload: JSON.stringify({ [field]: value }),
+              headers: { 'content-type': 'application/json' },
+            }),
+        ]),
+      );
       expect(await slowAnswers(cases)).toEqual([]);
     });
   }
 });
 
 describe('multipart forms', () => {
-  const offerFields = ['title', 'link', 'isPaidOffer', 'price', 'paypalLink', 'purchaseNote', 'tags', 'description', 'musicTrackName', 'musicCreditLink'];
+  const offerFields = [
+    'title',
+    'link',
+    'isPaidOffer',
+    'price',
+    'paypalLink',
+    'purchaseNote',
+    'tags',
+    'description',
+    'musicTrackName',
+    'musicCreditLink',
+  ];
   const FORMS: Array<[string, () => TestClient, string[]]> = [
     ['PUT /api/offers/mine', () => seller, offerFields],
     ['POST /api/jobs', () => buyer, ['title', 'description', 'deliveryTime', 'budget']],
@@ -127,10 +159,12 @@ describe('multipart forms', () => {
   for (const [route, who, fields] of FORMS) {
     it(`${route}: each text field, 100,000 characters or just under the field limit, answers within ${BOUND_MS} ms`, async () => {
       const [method, path] = route.split(' ') as [InjectOptions['method'], string];
-      const cases = fields.flatMap((field) => shapesOf(HUGE, FIELD_MOST).map((value): [string, () => Promise<LightMyRequestResponse>] => [
-        `${field} ${sample(value)}`,
-        () => who().request({ method, url: url(path), ...multipart({ [field]: value }) }),
-      ]));
+      const cases = fields.flatMap((field) =>
+        shapesOf(HUGE, FIELD_MOST).map((value): [string, () => Promise<LightMyRequestResponse>] => [
+          `${field} ${sample(value)}`,
+          () => who().request({ method, url: url(path), ...multipart({ [field]: value }) }),
+        ]),
+      );
       expect(await slowAnswers(cases)).toEqual([]);
     });
   }
@@ -153,10 +187,13 @@ describe('query strings and paths', () => {
   ];
   for (const [path, keys] of QUERIES) {
     it(`GET ${path}: each query key, 100,000 characters (or 30,000), answers within ${BOUND_MS} ms`, async () => {
-      const cases = keys.flatMap((key) => shapesOf(HUGE, JSON_MOST).map((value): [string, () => Promise<LightMyRequestResponse>] => [
-        `${key} ${sample(value)}`,
-        () => admin.request({ method: 'GET', url: `${url(path)}?${new URLSearchParams({ [key]: value }).toString()}` }),
-      ]));
+      const cases = keys.flatMap((key) =>
+        shapesOf(HUGE, JSON_MOST).map((value): [string, () => Promise<LightMyRequestResponse>] => [
+          `${key} ${sample(value)}`,
+          () =>
+            admin.request({ method: 'GET', url: `${url(path)}?${new URLSearchParams({ [key]: value }).toString()}` }),
+        ]),
+      );
       expect(await slowAnswers(cases)).toEqual([]);
     });
   }
@@ -165,23 +202,44 @@ describe('query strings and paths', () => {
   // one is cut at Node's 16 KB header limit); the table above gives each key its 100,000 characters.
   it(`every GET route, with all those keys sharing 100,000 characters, answers within ${BOUND_MS} ms`, async () => {
     const keys = [...new Set(QUERIES.flatMap(([, names]) => names)), 'lastEventId'];
-    const routes = routesOf(t.app).filter((route) => route.path.startsWith('/api/') && route.methods.includes('GET') && route.path !== '/api/events');
+    const routes = routesOf(t.app).filter(
+      (route) => route.path.startsWith('/api/') && route.methods.includes('GET') && route.path !== '/api/events',
+    );
     expect(routes.length).toBeGreaterThan(20);
-    const cases = routes.flatMap((route) => [SHAPES[0]!(HUGE / keys.length), SHAPES[3]!(HUGE / keys.length)].map((value): [string, () => Promise<LightMyRequestResponse>] => [
-      `${route.path} ${sample(value)}`,
-      () => admin.request({ method: 'GET', url: `${url(route.path.replace(/:(id|userId|fileId|table)/g, offerId))}?${new URLSearchParams(keys.map((key): [string, string] => [key, value])).toString()}` }),
-    ]));
+    const cases = routes.flatMap((route) =>
+      [SHAPES[0]!(HUGE / keys.length), SHAPES[3]!(HUGE / keys.length)].map(
+        (value): [string, () => Promise<LightMyRequestResponse>] => [
+          `${route.path} ${sample(value)}`,
+          () =>
+            admin.request({
+              method: 'GET',
+              url: `${url(route.path.replace(/:(id|userId|fileId|table)/g, offerId))}?${new URLSearchParams(keys.map((key): [string, string] => [key, value])).toString()}`,
+            }),
+        ],
+      ),
+    );
     expect(await slowAnswers(cases)).toEqual([]);
   }, 120_000);
 
   it(`every path parameter, pages and media paths holding 100,000 characters answer within ${BOUND_MS} ms`, async () => {
     const routes = routesOf(t.app).filter((route) => route.path.includes(':') && route.path !== '/api/events');
-    const cases = routes.flatMap((route) => shapesOf(HUGE).map((value): [string, () => Promise<LightMyRequestResponse>] => [
-      `${route.path} ${sample(value)}`,
-      () => admin.request({ method: route.methods[0] as InjectOptions['method'], url: route.path.replace(/:[A-Za-z]+/g, encodeURIComponent(value)), payload: {} }),
-    ]));
+    const cases = routes.flatMap((route) =>
+      shapesOf(HUGE).map((value): [string, () => Promise<LightMyRequestResponse>] => [
+        `${route.path} ${sample(value)}`,
+        () =>
+          admin.request({
+            method: route.methods[0] as InjectOptions['method'],
+            url: route.path.replace(/:[A-Za-z]+/g, encodeURIComponent(value)),
+            payload: {},
+          }),
+      ]),
+    );
     for (const value of shapesOf(HUGE)) {
-      for (const prefix of ['/', '/offer/', '/media/offers/']) cases.push([`${prefix} ${sample(value)}`, () => anonymous().get(prefix + encodeURIComponent(value).replace(/%2F/g, '/'))]);
+      for (const prefix of ['/', '/offer/', '/media/offers/'])
+        cases.push([
+          `${prefix} ${sample(value)}`,
+          () => anonymous().get(prefix + encodeURIComponent(value).replace(/%2F/g, '/')),
+        ]);
     }
     expect(await slowAnswers(cases)).toEqual([]);
   }, 120_000);

@@ -19,7 +19,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
       index: false,
       preCompressed: true,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'public, max-age=3600');
       },
     });
@@ -27,16 +28,28 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   const indexHtml = () => webIndexHtml(webDist);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || pathname.startsWith('/media/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${pathname}` } });
+    if (
+      pathname.startsWith('/api/') ||
+      pathname.startsWith('/media/') ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply
+        .status(404)
+        .send({ error: { code: 'not_found', message: `No route ${request.method} ${pathname}` } });
     }
     const known = accessFor(pathname) !== null;
-    return reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
+    return reply
+      .status(known ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml());
   });
 }
 
 /** The app's index.html (or a hint to build it); features that write a page's meta tags start from it. */
 export function webIndexHtml(webDist: string): string {
   const indexFile = path.join(webDist, 'index.html');
-  return existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : '<!doctype html><html><head><title>GigReel</title></head><body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
+  return existsSync(indexFile)
+    ? readFileSync(indexFile, 'utf8')
+    : '<!doctype html><html><head><title>GigReel</title></head><body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
 }

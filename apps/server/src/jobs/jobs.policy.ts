@@ -1,5 +1,6 @@
 /** Who may see and decide a private job (SPEC section 6): its sender, its recipient (the designer), admins. */
-export type Actor = { id: string; isAdmin: boolean };
+import type { Actor } from '../auth/actor.ts';
+
 type JobParties = { fromUserId: string; toUserId: string };
 
 export function canReadJob(actor: Actor, job: JobParties): boolean {

@@ -1,7 +1,7 @@
-/** The only place the private jobs feature touches the database. */
+/** The only place the private jobs feature touches the database, and the presenter of what it reads. */
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DeliveryTime, JobStatus, OrderStatus } from '@gigreel/core';
+import type { DeliveryTime, JobStatus, OrderStatus, PrivateJob } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
 import { orders, privateJobFiles, privateJobs, users } from '../db/schema.ts';
 
@@ -22,14 +22,29 @@ export type JobRow = {
   senderName: string;
   recipientName: string;
 };
-export type JobFileRow = { id: string; jobId: string; storageKey: string; fileName: string; contentType: string; sizeBytes: number };
+export type JobFileRow = {
+  id: string;
+  jobId: string;
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+};
 
 function selectJobs(db: Conn) {
   return db
     .select({
-      id: privateJobs.id, fromUserId: privateJobs.fromUserId, toUserId: privateJobs.toUserId, title: privateJobs.title,
-      description: privateJobs.description, deliveryTime: privateJobs.deliveryTime, budgetPence: privateJobs.budgetPence,
-      status: privateJobs.status, createdAt: privateJobs.createdAt, senderName: sender.name, recipientName: recipient.name,
+      id: privateJobs.id,
+      fromUserId: privateJobs.fromUserId,
+      toUserId: privateJobs.toUserId,
+      title: privateJobs.title,
+      description: privateJobs.description,
+      deliveryTime: privateJobs.deliveryTime,
+      budgetPence: privateJobs.budgetPence,
+      status: privateJobs.status,
+      createdAt: privateJobs.createdAt,
+      senderName: sender.name,
+      recipientName: recipient.name,
     })
     .from(privateJobs)
     .innerJoin(sender, eq(sender.id, privateJobs.fromUserId))
@@ -43,33 +58,111 @@ export async function findJob(db: Conn, id: string): Promise<JobRow | null> {
 
 export async function listJobs(db: Conn, userId: string, side: 'inbox' | 'sent'): Promise<JobRow[]> {
   const column = side === 'inbox' ? privateJobs.toUserId : privateJobs.fromUserId;
-  return (await selectJobs(db).where(eq(column, userId)).orderBy(desc(privateJobs.createdAt), desc(privateJobs.id)).limit(200)) as JobRow[];
+  return (await selectJobs(db)
+    .where(eq(column, userId))
+    .orderBy(desc(privateJobs.createdAt), desc(privateJobs.id))
+    .limit(200)) as JobRow[];
 }
 
-export async function filesOf(db: Conn, jobIds: string[]): Promise<JobFileRow[]> {
+async function filesOf(db: Conn, jobIds: string[]): Promise<JobFileRow[]> {
   if (!jobIds.length) return [];
-  return db.select({ id: privateJobFiles.id, jobId: privateJobFiles.jobId, storageKey: privateJobFiles.storageKey, fileName: privateJobFiles.fileName, contentType: privateJobFiles.contentType, sizeBytes: privateJobFiles.sizeBytes })
-    .from(privateJobFiles).where(inArray(privateJobFiles.jobId, jobIds)).orderBy(privateJobFiles.createdAt, privateJobFiles.id);
+  return db
+    .select({
+      id: privateJobFiles.id,
+      jobId: privateJobFiles.jobId,
+      storageKey: privateJobFiles.storageKey,
+      fileName: privateJobFiles.fileName,
+      contentType: privateJobFiles.contentType,
+      sizeBytes: privateJobFiles.sizeBytes,
+    })
+    .from(privateJobFiles)
+    .where(inArray(privateJobFiles.jobId, jobIds))
+    .orderBy(privateJobFiles.createdAt, privateJobFiles.id);
 }
 
 export async function findFile(db: Conn, jobId: string, fileId: string): Promise<JobFileRow | null> {
-  const [row] = await db.select({ id: privateJobFiles.id, jobId: privateJobFiles.jobId, storageKey: privateJobFiles.storageKey, fileName: privateJobFiles.fileName, contentType: privateJobFiles.contentType, sizeBytes: privateJobFiles.sizeBytes })
-    .from(privateJobFiles).where(and(eq(privateJobFiles.id, fileId), eq(privateJobFiles.jobId, jobId))).limit(1);
+  const [row] = await db
+    .select({
+      id: privateJobFiles.id,
+      jobId: privateJobFiles.jobId,
+      storageKey: privateJobFiles.storageKey,
+      fileName: privateJobFiles.fileName,
+      contentType: privateJobFiles.contentType,
+      sizeBytes: privateJobFiles.sizeBytes,
+    })
+    .from(privateJobFiles)
+    .where(and(eq(privateJobFiles.id, fileId), eq(privateJobFiles.jobId, jobId)))
+    .limit(1);
   return row ?? null;
 }
 
-export async function ordersOfJobs(db: Conn, jobIds: string[]): Promise<Array<{ id: string; jobId: string; status: OrderStatus }>> {
+export async function ordersOfJobs(
+  db: Conn,
+  jobIds: string[],
+): Promise<Array<{ id: string; jobId: string; status: OrderStatus }>> {
   if (!jobIds.length) return [];
-  const rows = await db.select({ id: orders.id, jobId: orders.jobId, status: orders.status }).from(orders).where(inArray(orders.jobId, jobIds));
+  const rows = await db
+    .select({ id: orders.id, jobId: orders.jobId, status: orders.status })
+    .from(orders)
+    .where(inArray(orders.jobId, jobIds));
   return rows as Array<{ id: string; jobId: string; status: OrderStatus }>;
 }
 
-export async function findUserByEmail(db: Conn, email: string): Promise<{ id: string; name: string; paypalLink: string | null } | null> {
-  const [row] = await db.select({ id: users.id, name: users.name, paypalLink: users.paypalLink }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+/** Jobs as their readers get them (core's jobs.schemas.ts), with the files and orders of all of them read in two queries. */
+export async function presentJobs(db: Conn, rows: JobRow[]): Promise<PrivateJob[]> {
+  const ids = rows.map((row) => row.id);
+  const [files, jobOrders] = await Promise.all([filesOf(db, ids), ordersOfJobs(db, ids)]);
+  return rows.map((row) => {
+    const order = jobOrders.find((o) => o.jobId === row.id);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      deliveryTime: row.deliveryTime,
+      budgetPence: row.budgetPence,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      sender: { id: row.fromUserId, displayName: row.senderName },
+      recipient: { id: row.toUserId, displayName: row.recipientName },
+      files: files
+        .filter((f) => f.jobId === row.id)
+        .map((f) => ({
+          id: f.id,
+          fileName: f.fileName,
+          contentType: f.contentType,
+          sizeBytes: f.sizeBytes,
+          url: `/api/jobs/${row.id}/files/${f.id}`,
+        })),
+      order: order ? { id: order.id, status: order.status } : null,
+    };
+  });
+}
+
+export async function findUserByEmail(
+  db: Conn,
+  email: string,
+): Promise<{ id: string; name: string; paypalLink: string | null } | null> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, paypalLink: users.paypalLink })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return row ?? null;
 }
 
-export async function insertJob(db: Conn, job: { id: string; fromUserId: string; toUserId: string; title: string; description: string | null; deliveryTime: DeliveryTime; budgetPence: number | null; createdAt: Date }): Promise<void> {
+export async function insertJob(
+  db: Conn,
+  job: {
+    id: string;
+    fromUserId: string;
+    toUserId: string;
+    title: string;
+    description: string | null;
+    deliveryTime: DeliveryTime;
+    budgetPence: number | null;
+    createdAt: Date;
+  },
+): Promise<void> {
   await db.insert(privateJobs).values({ ...job, status: 'pending' });
 }
 
@@ -79,7 +172,10 @@ export async function insertFiles(db: Conn, files: Array<JobFileRow & { createdA
 
 /** How many private jobs a person has sent since `since`. */
 export async function countJobsSentSince(db: Conn, senderId: string, since: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(privateJobs).where(and(eq(privateJobs.fromUserId, senderId), gt(privateJobs.createdAt, since)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(privateJobs)
+    .where(and(eq(privateJobs.fromUserId, senderId), gt(privateJobs.createdAt, since)));
   return row?.n ?? 0;
 }
 
@@ -90,7 +186,16 @@ export async function lockOrderOfJob(tx: Tx, jobId: string): Promise<OrderStatus
 }
 
 /** Moves a job on only if it is still in `from`; returns false when someone else moved it first. */
-export async function decideJob(db: Conn, id: string, from: JobStatus, status: 'accepted' | 'declined'): Promise<boolean> {
-  const rows = await db.update(privateJobs).set({ status }).where(and(eq(privateJobs.id, id), eq(privateJobs.status, from))).returning({ id: privateJobs.id });
+export async function decideJob(
+  db: Conn,
+  id: string,
+  from: JobStatus,
+  status: 'accepted' | 'declined',
+): Promise<boolean> {
+  const rows = await db
+    .update(privateJobs)
+    .set({ status })
+    .where(and(eq(privateJobs.id, id), eq(privateJobs.status, from)))
+    .returning({ id: privateJobs.id });
   return rows.length === 1;
 }

@@ -8,53 +8,44 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
-  budgetToPence, decideJobMove, jobsTexts, PRIVATE_JOBS_PER_DAY, QUOTA_WINDOW_MS, sellerPaymentLink,
-  type JobDecision, type PrivateJob, type PrivateJobFields,
+  budgetToPence,
+  decideJobMove,
+  jobsTexts,
+  PRIVATE_JOBS_PER_DAY,
+  QUOTA_WINDOW_MS,
+  sellerPaymentLink,
+  type JobDecision,
+  type PrivateJob,
+  type PrivateJobFields,
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
 } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import type { Db, Tx } from '../db/connection.ts';
 import { lockBuyer } from '../orders/orders.queries.ts';
 import { assertOrderQuota, openOrder } from '../orders/orders.quota.ts';
 import * as q from './jobs.queries.ts';
-import { canReadJob, isRecipient, type Actor } from './jobs.policy.ts';
+import type { Actor } from '../auth/actor.ts';
+import { canReadJob, isRecipient } from './jobs.policy.ts';
 
-type Ctx = { deps: AppDeps; actor: Actor & { displayName: string } };
-
-async function present(deps: AppDeps, rows: q.JobRow[]): Promise<PrivateJob[]> {
-  const ids = rows.map((row) => row.id);
-  const [files, orders] = await Promise.all([q.filesOf(deps.database.db, ids), q.ordersOfJobs(deps.database.db, ids)]);
-  return rows.map((row) => {
-    const order = orders.find((o) => o.jobId === row.id);
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      deliveryTime: row.deliveryTime,
-      budgetPence: row.budgetPence,
-      status: row.status,
-      createdAt: row.createdAt.toISOString(),
-      sender: { id: row.fromUserId, displayName: row.senderName },
-      recipient: { id: row.toUserId, displayName: row.recipientName },
-      files: files.filter((f) => f.jobId === row.id).map((f) => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, sizeBytes: f.sizeBytes, url: `/api/jobs/${row.id}/files/${f.id}` })),
-      order: order ? { id: order.id, status: order.status } : null,
-    };
-  });
-}
+type Ctx = { deps: AppDeps; actor: Actor };
 
 async function designerOf(deps: AppDeps) {
   const email = deps.config.designerEmail;
   const designer = email ? await q.findUserByEmail(deps.database.db, email) : null;
-  if (!designer) throw new AppError(503, 'no_designer', jobsTexts.noDesigner);
+  if (!designer) throw new AppError('no_designer', jobsTexts.noDesigner);
   return designer;
 }
 
 /** A job also opens an order, so both daily quotas apply: private jobs, and orders. */
 async function assertJobQuota(db: Db | Tx, senderId: string, designerId: string, now: Date): Promise<void> {
   if ((await q.countJobsSentSince(db, senderId, new Date(now.getTime() - QUOTA_WINDOW_MS))) >= PRIVATE_JOBS_PER_DAY) {
-    throw new AppError(429, 'too_many_jobs', jobsTexts.tooManyJobs(PRIVATE_JOBS_PER_DAY));
+    throw new AppError('too_many_jobs', jobsTexts.tooManyJobs(PRIVATE_JOBS_PER_DAY));
   }
   await assertOrderQuota(db, { buyerId: senderId, sellerId: designerId, ofOffer: false }, now);
 }
@@ -66,7 +57,12 @@ export async function assertCanSendJob({ deps, actor }: Ctx): Promise<void> {
   await assertJobQuota(deps.database.db, actor.id, designer.id, deps.clock.now());
 }
 
-export async function sendJob({ deps, actor, fields, files }: Ctx & { fields: PrivateJobFields; files: ReceivedFile[] }): Promise<{ job: PrivateJob; orderId: string }> {
+export async function sendJob({
+  deps,
+  actor,
+  fields,
+  files,
+}: Ctx & { fields: PrivateJobFields; files: ReceivedFile[] }): Promise<{ job: PrivateJob; orderId: string }> {
   const designer = await designerOf(deps);
   if (designer.id === actor.id) throw badRequest(jobsTexts.ownJob);
   const jobId = randomUUID();
@@ -84,14 +80,40 @@ export async function sendJob({ deps, actor, fields, files }: Ctx & { fields: Pr
       // counted again under the sender's lock: the early check above ran before the upload
       await lockBuyer(tx, actor.id);
       await assertJobQuota(tx, actor.id, designer.id, now);
-      await q.insertJob(tx, { id: jobId, fromUserId: actor.id, toUserId: designer.id, title: fields.title, description: fields.description || null, deliveryTime: fields.deliveryTime, budgetPence, createdAt: now });
+      await q.insertJob(tx, {
+        id: jobId,
+        fromUserId: actor.id,
+        toUserId: designer.id,
+        title: fields.title,
+        description: fields.description || null,
+        deliveryTime: fields.deliveryTime,
+        budgetPence,
+        createdAt: now,
+      });
       // a millisecond apart, so the files list in the order they were attached
-      await q.insertFiles(tx, stored.map((file, index) => ({ ...file, createdAt: new Date(now.getTime() + index) })));
-      const id = await openOrder(tx, { buyerId: actor.id, sellerId: designer.id, jobId, title: fields.title, pricePence: budgetPence, paypalLink: sellerPaymentLink(designer.paypalLink), createdAt: now });
-      await createNotification(tx, { userId: designer.id, kind: 'job_received', title: jobsTexts.received(fields.title), body: `From ${actor.displayName}`, link: '/agent-jobs' });
+      await q.insertFiles(
+        tx,
+        stored.map((file, index) => ({ ...file, createdAt: new Date(now.getTime() + index) })),
+      );
+      const id = await openOrder(tx, {
+        buyerId: actor.id,
+        sellerId: designer.id,
+        jobId,
+        title: fields.title,
+        pricePence: budgetPence,
+        paypalLink: sellerPaymentLink(designer.paypalLink),
+        createdAt: now,
+      });
+      await createNotification(tx, {
+        userId: designer.id,
+        kind: 'job_received',
+        title: jobsTexts.received(fields.title),
+        body: `From ${actor.displayName}`,
+        link: '/agent-jobs',
+      });
       return id;
     });
-    const [job] = await present(deps, [(await q.findJob(deps.database.db, jobId))!]);
+    const [job] = await q.presentJobs(deps.database.db, [(await q.findJob(deps.database.db, jobId))!]);
     return { job: job!, orderId };
   } catch (error) {
     await Promise.all(stored.map((file) => deps.storage.delete(file.storageKey).catch(() => undefined)));
@@ -100,14 +122,19 @@ export async function sendJob({ deps, actor, fields, files }: Ctx & { fields: Pr
 }
 
 export async function listJobs({ deps, actor, side }: Ctx & { side: 'inbox' | 'sent' }): Promise<PrivateJob[]> {
-  return present(deps, await q.listJobs(deps.database.db, actor.id, side));
+  return q.presentJobs(deps.database.db, await q.listJobs(deps.database.db, actor.id, side));
 }
 
 /**
  * The recipient accepts a pending job, or declines it until it is delivered, paid or not (SPEC
  * section 4, and a buyer's "paid" must not bind the designer); the sender is told.
  */
-export async function decideJob({ deps, actor, jobId, status }: Ctx & { jobId: string; status: JobDecision }): Promise<PrivateJob> {
+export async function decideJob({
+  deps,
+  actor,
+  jobId,
+  status,
+}: Ctx & { jobId: string; status: JobDecision }): Promise<PrivateJob> {
   await deps.database.db.transaction(async (tx) => {
     // The order row is locked first, as paying and delivering lock it, so none of them can cross a decision.
     await q.lockOrderOfJob(tx, jobId);
@@ -116,18 +143,33 @@ export async function decideJob({ deps, actor, jobId, status }: Ctx & { jobId: s
     const decision = decideJobMove(job.status, isRecipient(actor, job), status);
     if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
     if (!(await q.decideJob(tx, jobId, job.status, status))) throw conflict(jobsTexts.notPending('decided'));
-    await createNotification(tx, { userId: job.fromUserId, kind: status === 'accepted' ? 'job_accepted' : 'job_declined', title: status === 'accepted' ? jobsTexts.accepted(job.title) : jobsTexts.declined(job.title), link: '/orders' });
+    await createNotification(tx, {
+      userId: job.fromUserId,
+      kind: status === 'accepted' ? 'job_accepted' : 'job_declined',
+      title: status === 'accepted' ? jobsTexts.accepted(job.title) : jobsTexts.declined(job.title),
+      link: '/orders',
+    });
   });
-  const [job] = await present(deps, [(await q.findJob(deps.database.db, jobId))!]);
+  const [job] = await q.presentJobs(deps.database.db, [(await q.findJob(deps.database.db, jobId))!]);
   return job!;
 }
 
 /** A job's file for its sender, its recipient and admins; everyone else gets the same 404. */
-export async function openJobFile({ deps, actor, jobId, fileId }: Ctx & { jobId: string; fileId: string }): Promise<{ body: Readable; fileName: string; contentType: string; size: number }> {
+export async function openJobFile({ deps, actor, jobId, fileId }: Ctx & { jobId: string; fileId: string }): Promise<{
+  body: Readable;
+  fileName: string;
+  contentType: string;
+  size: number;
+}> {
   const job = await q.findJob(deps.database.db, jobId);
   if (!job || !canReadJob(actor, job)) throw notFound(jobsTexts.fileNotFound);
   const file = await q.findFile(deps.database.db, jobId, fileId);
   const object = file ? await deps.storage.head(file.storageKey) : null;
   if (!file || !object) throw notFound(jobsTexts.fileNotFound);
-  return { body: await deps.storage.get(file.storageKey), fileName: file.fileName, contentType: file.contentType, size: object.size };
+  return {
+    body: await deps.storage.get(file.storageKey),
+    fileName: file.fileName,
+    contentType: file.contentType,
+    size: object.size,
+  };
 }

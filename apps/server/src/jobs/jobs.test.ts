@@ -18,46 +18,97 @@ let anonymous: TestClient;
 beforeAll(async () => {
   t = await createTestApp();
   designer = await t.signedIn({ email: 'designer@example.com', name: 'Dana Designer' });
-  await t.deps.database.db.update(users).set({ paypalLink: 'https://www.paypal.com/paypalme/dana' }).where(eq(users.id, designer.user.id));
-  [sender, stranger, admin] = await Promise.all([t.signedIn({ name: 'Sid Sender' }), t.signedIn({ name: 'Stan Stranger' }), t.signedIn({ name: 'Ada Admin', admin: true })]);
+  await t.deps.database.db
+    .update(users)
+    .set({ paypalLink: 'https://www.paypal.com/paypalme/dana' })
+    .where(eq(users.id, designer.user.id));
+  [sender, stranger, admin] = await Promise.all([
+    t.signedIn({ name: 'Sid Sender' }),
+    t.signedIn({ name: 'Stan Stranger' }),
+    t.signedIn({ name: 'Ada Admin', admin: true }),
+  ]);
   anonymous = t.client();
 });
 afterAll(async () => t.close());
 
-const send = async (c: TestClient, fields: Record<string, string>, files: Array<{ name: string; data: Buffer }> = []) => {
-  const body = multipart(fields, files.map((file) => ({ field: 'files', ...file })));
+const send = async (
+  c: TestClient,
+  fields: Record<string, string>,
+  files: Array<{ name: string; data: Buffer }> = [],
+) => {
+  const body = multipart(
+    fields,
+    files.map((file) => ({ field: 'files', ...file })),
+  );
   return c.request({ method: 'POST', url: '/api/jobs', payload: body.payload, headers: body.headers });
 };
-const storedJobFiles = async () => (await readdir(path.join(t.dataDir, 'files', 'jobs'), { recursive: true }).catch(() => [] as string[])).filter((name) => name.includes('.'));
-const jobCount = async () => Number((await t.deps.database.query<{ n: string }>('select count(*) as n from private_jobs'))[0]!.n);
+const storedJobFiles = async () =>
+  (await readdir(path.join(t.dataDir, 'files', 'jobs'), { recursive: true }).catch(() => [] as string[])).filter(
+    (name) => name.includes('.'),
+  );
+const jobCount = async () =>
+  Number((await t.deps.database.query<{ n: string }>('select count(*) as n from private_jobs'))[0]!.n);
 
 describe('sending a private job', () => {
   it('creates the job, its files and its awaiting-payment order in one go, and tells the designer', async () => {
-    const response = await send(sender, { title: 'Poster for my gig', description: 'A3, bold colours', deliveryTime: '3 Days', budget: '£30' }, [
-      { name: 'ref.png', data: await pngBytes() },
-      { name: 'brief.pdf', data: pdfBytes() },
-    ]);
+    const response = await send(
+      sender,
+      { title: 'Poster for my gig', description: 'A3, bold colours', deliveryTime: '3 Days', budget: '£30' },
+      [
+        { name: 'ref.png', data: await pngBytes() },
+        { name: 'brief.pdf', data: pdfBytes() },
+      ],
+    );
     expect(response.statusCode).toBe(201);
     const { job, orderId, message } = response.json();
     expect(message).toBe(jobsTexts.submitted);
-    expect(job).toMatchObject({ title: 'Poster for my gig', deliveryTime: '3 Days', budgetPence: 3000, status: 'pending', sender: { displayName: 'Sid Sender' }, recipient: { displayName: 'Dana Designer' }, order: { id: orderId, status: 'awaiting_payment' } });
-    expect(job.files.map((f: { fileName: string; contentType: string }) => [f.fileName, f.contentType])).toEqual([['ref.png', 'image/png'], ['brief.pdf', 'application/pdf']]);
+    expect(job).toMatchObject({
+      title: 'Poster for my gig',
+      deliveryTime: '3 Days',
+      budgetPence: 3000,
+      status: 'pending',
+      sender: { displayName: 'Sid Sender' },
+      recipient: { displayName: 'Dana Designer' },
+      order: { id: orderId, status: 'awaiting_payment' },
+    });
+    expect(job.files.map((f: { fileName: string; contentType: string }) => [f.fileName, f.contentType])).toEqual([
+      ['ref.png', 'image/png'],
+      ['brief.pdf', 'application/pdf'],
+    ]);
     const order = (await sender.get(`/api/orders/${orderId}`)).json().order;
-    expect(order).toMatchObject({ status: 'awaiting_payment', pricePence: 3000, paypalLink: 'https://www.paypal.com/paypalme/dana', viewerRole: 'buyer', job: { id: job.id, title: 'Poster for my gig' } });
-    const notes = await t.deps.database.query<{ title: string }>("select title from notifications where user_id = $1 and kind = 'job_received'", [designer.user.id]);
+    expect(order).toMatchObject({
+      status: 'awaiting_payment',
+      pricePence: 3000,
+      paypalLink: 'https://www.paypal.com/paypalme/dana',
+      viewerRole: 'buyer',
+      job: { id: job.id, title: 'Poster for my gig' },
+    });
+    const notes = await t.deps.database.query<{ title: string }>(
+      "select title from notifications where user_id = $1 and kind = 'job_received'",
+      [designer.user.id],
+    );
     expect(notes).toEqual([{ title: 'New private job: Poster for my gig' }]);
   });
 
   it('refuses a missing title, a wrong delivery time, a bad file and a file over 20 MB, leaving nothing behind', async () => {
     const jobsBefore = await jobCount();
     const filesBefore = await storedJobFiles();
-    const noTitle = await send(sender, { title: '  ', deliveryTime: '1 Day' }, [{ name: 'a.png', data: await pngBytes() }]);
+    const noTitle = await send(sender, { title: '  ', deliveryTime: '1 Day' }, [
+      { name: 'a.png', data: await pngBytes() },
+    ]);
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json().error.message).toBe(jobsTexts.titleRequired);
-    expect((await send(sender, { title: 'Logo', deliveryTime: '5 Days' })).json().error.message).toBe(jobsTexts.deliveryTimeRequired);
-    const html = await send(sender, { title: 'Logo', deliveryTime: '1 Day' }, [{ name: 'a.png', data: await pngBytes() }, { name: 'x.pdf', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') }]);
+    expect((await send(sender, { title: 'Logo', deliveryTime: '5 Days' })).json().error.message).toBe(
+      jobsTexts.deliveryTimeRequired,
+    );
+    const html = await send(sender, { title: 'Logo', deliveryTime: '1 Day' }, [
+      { name: 'a.png', data: await pngBytes() },
+      { name: 'x.pdf', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') },
+    ]);
     expect(html.statusCode).toBe(415);
-    const big = await send(sender, { title: 'Logo', deliveryTime: '1 Day' }, [{ name: 'big.pdf', data: Buffer.concat([pdfBytes(), Buffer.alloc(20 * 1024 * 1024)]) }]);
+    const big = await send(sender, { title: 'Logo', deliveryTime: '1 Day' }, [
+      { name: 'big.pdf', data: Buffer.concat([pdfBytes(), Buffer.alloc(20 * 1024 * 1024)]) },
+    ]);
     expect(big.statusCode).toBe(413);
     expect(await jobCount()).toBe(jobsBefore);
     expect(await storedJobFiles()).toEqual(filesBefore);
@@ -65,12 +116,18 @@ describe('sending a private job', () => {
 
   it(`takes at most ${PRIVATE_JOBS_PER_DAY} private jobs a day from one person, refusing the next with 429 and storing nothing`, async () => {
     const keen = await t.signedIn();
-    for (let i = 0; i < PRIVATE_JOBS_PER_DAY; i++) expect((await send(keen, { title: `Job ${i}`, deliveryTime: '1 Day' })).statusCode).toBe(201);
+    for (let i = 0; i < PRIVATE_JOBS_PER_DAY; i++)
+      expect((await send(keen, { title: `Job ${i}`, deliveryTime: '1 Day' })).statusCode).toBe(201);
     const jobsBefore = await jobCount();
     const filesBefore = await storedJobFiles();
-    const refused = await send(keen, { title: 'One too many', deliveryTime: '1 Day' }, [{ name: 'a.png', data: await pngBytes() }]);
+    const refused = await send(keen, { title: 'One too many', deliveryTime: '1 Day' }, [
+      { name: 'a.png', data: await pngBytes() },
+    ]);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toEqual({ code: 'too_many_jobs', message: jobsTexts.tooManyJobs(PRIVATE_JOBS_PER_DAY) });
+    expect(refused.json().error).toEqual({
+      code: 'too_many_jobs',
+      message: jobsTexts.tooManyJobs(PRIVATE_JOBS_PER_DAY),
+    });
     expect(await jobCount()).toBe(jobsBefore);
     expect(await storedJobFiles()).toEqual(filesBefore);
     t.clock.advance(24 * 3600_000 + 1000);
@@ -79,7 +136,11 @@ describe('sending a private job', () => {
 
   it('counts the daily job quota under a lock, so a burst of concurrent jobs cannot pass it', async () => {
     const keen = await t.signedIn();
-    const results = await Promise.all(Array.from({ length: PRIVATE_JOBS_PER_DAY + 3 }, (_, i) => send(keen, { title: `Burst ${i}`, deliveryTime: '1 Day' })));
+    const results = await Promise.all(
+      Array.from({ length: PRIVATE_JOBS_PER_DAY + 3 }, (_, i) =>
+        send(keen, { title: `Burst ${i}`, deliveryTime: '1 Day' }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(PRIVATE_JOBS_PER_DAY);
     expect(results.filter((r) => r.statusCode === 429)).toHaveLength(3);
   });
@@ -88,7 +149,9 @@ describe('sending a private job', () => {
     const anon = await send(anonymous, { title: 'Logo', deliveryTime: '1 Day' });
     expect(anon.statusCode).toBe(401);
     expect(anon.json().error.message).toBe(jobsTexts.loginToSubmit);
-    expect((await send(designer, { title: 'Logo', deliveryTime: '1 Day' })).json().error.message).toBe(jobsTexts.ownJob);
+    expect((await send(designer, { title: 'Logo', deliveryTime: '1 Day' })).json().error.message).toBe(
+      jobsTexts.ownJob,
+    );
   });
 });
 
@@ -97,7 +160,9 @@ describe('the inbox, the decision and the files', () => {
   let fileUrl: string;
   beforeAll(async () => {
     t.clock.advance(60_000);
-    const response = await send(sender, { title: 'Flyer', deliveryTime: '1 Week' }, [{ name: 'photo.png', data: await pngBytes() }]);
+    const response = await send(sender, { title: 'Flyer', deliveryTime: '1 Week' }, [
+      { name: 'photo.png', data: await pngBytes() },
+    ]);
     jobId = response.json().job.id;
     fileUrl = response.json().job.files[0].url;
   });
@@ -146,14 +211,19 @@ describe('the inbox, the decision and the files', () => {
     const again = await designer.post(`/api/jobs/${jobId}/status`, { status: 'accepted' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This job is already accepted.');
-    const notes = await t.deps.database.query<{ kind: string }>('select kind from notifications where user_id = $1 and kind like $2', [sender.user.id, 'job_%']);
+    const notes = await t.deps.database.query<{ kind: string }>(
+      'select kind from notifications where user_id = $1 and kind like $2',
+      [sender.user.id, 'job_%'],
+    );
     expect(notes).toEqual([{ kind: 'job_accepted' }]);
   });
 
   it('a declined job cannot be paid', async () => {
     const response = await send(sender, { title: 'Not for me', deliveryTime: '1 Day' });
     const { job, orderId } = response.json();
-    expect((await designer.post(`/api/jobs/${job.id}/status`, { status: 'declined' })).json().message).toBe('Job declined.');
+    expect((await designer.post(`/api/jobs/${job.id}/status`, { status: 'declined' })).json().message).toBe(
+      'Job declined.',
+    );
     const pay = await sender.post(`/api/orders/${orderId}/paid`);
     expect(pay.statusCode).toBe(409);
     expect(pay.json().error.message).toBe(ordersTexts.jobDeclined);
@@ -161,13 +231,20 @@ describe('the inbox, the decision and the files', () => {
   });
 
   it('a job marked paid, with any budget, can still be declined; its order then cannot be delivered', async () => {
-    const { job, orderId } = (await send(sender, { title: 'Paid up front', deliveryTime: '2 Days', budget: '£99999' })).json();
+    const { job, orderId } = (
+      await send(sender, { title: 'Paid up front', deliveryTime: '2 Days', budget: '£99999' })
+    ).json();
     expect((await sender.post(`/api/orders/${orderId}/paid`)).statusCode).toBe(200);
     const decline = await designer.post(`/api/jobs/${job.id}/status`, { status: 'declined' });
     expect(decline.statusCode).toBe(200);
     expect(decline.json().job).toMatchObject({ status: 'declined', order: { status: 'paid' } });
     const body = multipart({}, [{ field: 'file', name: 'work.pdf', data: pdfBytes() }]);
-    const delivery = await designer.request({ method: 'POST', url: `/api/orders/${orderId}/delivery`, payload: body.payload, headers: body.headers });
+    const delivery = await designer.request({
+      method: 'POST',
+      url: `/api/orders/${orderId}/delivery`,
+      payload: body.payload,
+      headers: body.headers,
+    });
     expect(delivery.statusCode).toBe(409);
     expect(delivery.json().error.message).toBe(ordersTexts.jobDeclinedNoDelivery);
   });
@@ -175,11 +252,22 @@ describe('the inbox, the decision and the files', () => {
   it('an accepted job can be declined until it is delivered, but not after', async () => {
     const accepted = (await send(stranger, { title: 'Changed my mind', deliveryTime: '1 Day' })).json();
     expect((await designer.post(`/api/jobs/${accepted.job.id}/status`, { status: 'accepted' })).statusCode).toBe(200);
-    expect((await designer.post(`/api/jobs/${accepted.job.id}/status`, { status: 'declined' })).json().job.status).toBe('declined');
+    expect((await designer.post(`/api/jobs/${accepted.job.id}/status`, { status: 'declined' })).json().job.status).toBe(
+      'declined',
+    );
     const delivered = (await send(stranger, { title: 'Done and dusted', deliveryTime: '1 Day' })).json();
     expect((await stranger.post(`/api/orders/${delivered.orderId}/paid`)).statusCode).toBe(200);
     const body = multipart({}, [{ field: 'file', name: 'work.pdf', data: pdfBytes() }]);
-    expect((await designer.request({ method: 'POST', url: `/api/orders/${delivered.orderId}/delivery`, payload: body.payload, headers: body.headers })).statusCode).toBe(200);
+    expect(
+      (
+        await designer.request({
+          method: 'POST',
+          url: `/api/orders/${delivered.orderId}/delivery`,
+          payload: body.payload,
+          headers: body.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
     const late = await designer.post(`/api/jobs/${delivered.job.id}/status`, { status: 'declined' });
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe('This job is already delivered.');
@@ -190,7 +278,19 @@ describe('the inbox, the decision and the files', () => {
     expect((await designer.post(`/api/orders/${order.id}/paid`)).statusCode).toBe(403);
     expect((await sender.post(`/api/orders/${order.id}/paid`)).statusCode).toBe(200);
     const body = multipart({}, [{ field: 'file', name: 'flyer.pdf', data: pdfBytes() }]);
-    expect((await designer.request({ method: 'POST', url: `/api/orders/${order.id}/delivery`, payload: body.payload, headers: body.headers })).statusCode).toBe(200);
-    expect((await sender.get('/api/jobs/sent')).json().jobs.find((j: { id: string }) => j.id === jobId)).toMatchObject({ status: 'delivered', order: { status: 'delivered' } });
+    expect(
+      (
+        await designer.request({
+          method: 'POST',
+          url: `/api/orders/${order.id}/delivery`,
+          payload: body.payload,
+          headers: body.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await sender.get('/api/jobs/sent')).json().jobs.find((j: { id: string }) => j.id === jobId)).toMatchObject({
+      status: 'delivered',
+      order: { status: 'delivered' },
+    });
   });
 });

@@ -3,29 +3,43 @@
  * unique per upload, so a URL's bytes never change. Only image and video types are ever served here,
  * always with nosniff, so no stored file can run script in the app's origin.
  */
-import type { FastifyInstance } from 'fastify';
-import type { Storage } from '../platform/storage.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../deps.ts';
 
 const PUBLIC_PREFIXES = ['offers/', 'avatars/'];
 const TYPES: Record<string, string> = {
-  mp4: 'video/mp4', webm: 'video/webm', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
 };
 
-export function mediaTypeForKey(key: string): string | undefined {
+function mediaTypeForKey(key: string): string | undefined {
   return TYPES[key.split('.').pop()?.toLowerCase() ?? ''];
 }
 
-export async function mediaRoutes(app: FastifyInstance, storage: Storage): Promise<void> {
+/**
+ * A plain plugin, not a declared feature: /media is not part of the API (no JSON, no session), so it
+ * has no entry in the route table and stays out of the OpenAPI document.
+ */
+export const mediaFiles: FastifyPluginAsync<{ deps: AppDeps }> = async function media(app, { deps }) {
+  const { storage } = deps;
   app.route({
     method: ['GET', 'HEAD'],
     url: '/media/*',
+    schema: { hide: true },
     handler: async (request, reply) => {
       // The router has decoded the path once (and answered 400 to one that is not valid UTF-8); a
       // second decode would read "%25E0" as a broken escape and throw, and would let "%252e" become ".".
       const key = (request.params as { '*': string })['*'];
       const contentType = mediaTypeForKey(key);
-      const notFound = () => reply.status(404).send({ error: { code: 'not_found', message: 'This file does not exist.' } });
-      if (!contentType || !PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix)) || key.includes('..')) return notFound();
+      const notFound = () =>
+        reply.status(404).send({ error: { code: 'not_found', message: 'This file does not exist.' } });
+      if (!contentType || !PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix)) || key.includes('..'))
+        return notFound();
       let object;
       try {
         object = await storage.head(key);
@@ -48,17 +62,20 @@ export async function mediaRoutes(app: FastifyInstance, storage: Storage): Promi
         return reply.status(416).header('content-range', `bytes */${object.size}`).send();
       }
       if (range) {
-        reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`).header('content-length', range.end - range.start + 1);
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+          .header('content-length', range.end - range.start + 1);
         return request.method === 'HEAD' ? reply.send() : reply.send(await storage.get(key, range));
       }
       reply.header('content-length', object.size);
       return request.method === 'HEAD' ? reply.send() : reply.send(await storage.get(key));
     },
   });
-}
+};
 
 /** One "bytes=a-b", "bytes=a-" or "bytes=-n" range; anything else is served whole. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return null;

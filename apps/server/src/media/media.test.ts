@@ -30,30 +30,42 @@ describe('GET /media/*', () => {
   });
 
   it('answers a Range with 206 and exactly those bytes', async () => {
-    const first = await t.client().request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range: 'bytes=0-9' } });
+    const first = await t
+      .client()
+      .request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range: 'bytes=0-9' } });
     expect(first.statusCode).toBe(206);
     expect(first.headers['content-range']).toBe('bytes 0-9/1000');
     expect(first.rawPayload.equals(bytes.subarray(0, 10))).toBe(true);
-    const open = await t.client().request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range: 'bytes=990-' } });
+    const open = await t
+      .client()
+      .request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range: 'bytes=990-' } });
     expect(open.headers['content-range']).toBe('bytes 990-999/1000');
     expect(open.rawPayload.equals(bytes.subarray(990))).toBe(true);
-    const suffix = await t.client().request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range: 'bytes=-5' } });
+    const suffix = await t
+      .client()
+      .request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range: 'bytes=-5' } });
     expect(suffix.headers['content-range']).toBe('bytes 995-999/1000');
     expect(suffix.rawPayload.equals(bytes.subarray(995))).toBe(true);
-    const past = await t.client().request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range: 'bytes=500-5000' } });
+    const past = await t
+      .client()
+      .request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range: 'bytes=500-5000' } });
     expect(past.headers['content-range']).toBe('bytes 500-999/1000');
   });
 
   it('answers a range it cannot satisfy with 416', async () => {
     for (const range of ['bytes=1000-', 'bytes=2000-3000', 'bytes=9-3', 'bytes=-']) {
-      const response = await t.client().request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range } });
+      const response = await t
+        .client()
+        .request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range } });
       expect(response.statusCode, range).toBe(416);
       expect(response.headers['content-range']).toBe('bytes */1000');
     }
   });
 
   it('serves a range it does not understand whole', async () => {
-    const response = await t.client().request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range: 'lines=1-2' } });
+    const response = await t
+      .client()
+      .request({ method: 'GET', url: '/media/offers/u1/1700000000000.mp4', headers: { range: 'lines=1-2' } });
     expect(response.statusCode).toBe(200);
   });
 
@@ -63,7 +75,9 @@ describe('GET /media/*', () => {
     expect(response.headers['content-type']).toBe('image/png');
     expect(Number(response.headers['content-length'])).toBe(1000);
     expect(response.rawPayload.length).toBe(0);
-    const ranged = await t.client().request({ method: 'HEAD', url: '/media/avatars/u1/avatar.png', headers: { range: 'bytes=0-1' } });
+    const ranged = await t
+      .client()
+      .request({ method: 'HEAD', url: '/media/avatars/u1/avatar.png', headers: { range: 'bytes=0-1' } });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.rawPayload.length).toBe(0);
   });
@@ -87,7 +101,12 @@ describe('GET /media/*', () => {
   });
 
   it('a path that decodes to invalid UTF-8, once or after a second decode, answers 400 or 404 in the error shape, never 500', async () => {
-    for (const [path, status] of [['/media/offers/%E0%A4%A.webp', 400], ['/media/offers/%ED%A0%80.webp', 400], ['/media/offers/%25E0%25A4%25A.webp', 404], ['/media/avatars/%25.png', 404]] as const) {
+    for (const [path, status] of [
+      ['/media/offers/%E0%A4%A.webp', 400],
+      ['/media/offers/%ED%A0%80.webp', 400],
+      ['/media/offers/%25E0%25A4%25A.webp', 404],
+      ['/media/avatars/%25.png', 404],
+    ] as const) {
       const response = await t.client().get(path);
       expect(response.statusCode, path).toBe(status);
       expect(typeof response.json().error.message).toBe('string');
@@ -95,7 +114,9 @@ describe('GET /media/*', () => {
   });
 
   it('a path is decoded once: an escaped escape is not a way to "..", and the file under its plain name is still served', async () => {
-    expect((await t.client().get('/media/offers/u1/%252e%252e/%252e%252e/private_jobs/u1/1700000000000.png')).statusCode).toBe(404);
+    expect(
+      (await t.client().get('/media/offers/u1/%252e%252e/%252e%252e/private_jobs/u1/1700000000000.png')).statusCode,
+    ).toBe(404);
     expect((await t.client().get('/media/offers/u1/%31700000000000.mp4')).statusCode).toBe(200);
   });
 });

@@ -1,8 +1,7 @@
 /** Who may message whom (SPEC section 6): one place, used by the messages service. */
-import { MESSAGES_PER_MINUTE, messageTexts } from '@gigreel/core';
-import { AppError, badRequest, notFound } from '../http/errors.ts';
+import { MESSAGES_PER_MINUTE, messageTexts, AppError, badRequest, notFound } from '@gigreel/core';
+import type { Actor } from '../auth/actor.ts';
 
-type Actor = { id: string; isAdmin: boolean };
 type OfferForMessage = { userId: string; isApproved: boolean; mediaKey: string };
 
 /**
@@ -19,10 +18,10 @@ export function checkCanMessageAbout(actor: Actor, offer: OfferForMessage | null
 /** A reply goes only where a conversation already exists, so nobody can write to anyone by id. */
 export function checkCanReply(actor: Actor, otherUserId: string, conversationExists: boolean): void {
   if (otherUserId === actor.id) throw badRequest(messageTexts.cannotMessageSelf);
-  if (!conversationExists) throw new AppError(404, 'not_found', messageTexts.conversationNotFound);
+  if (!conversationExists) throw new AppError('not_found', messageTexts.conversationNotFound);
 }
 
 /** At most MESSAGES_PER_MINUTE messages a minute per person, whatever the conversation. */
 export function checkSendRate(sentInLastMinute: number): void {
-  if (sentInLastMinute >= MESSAGES_PER_MINUTE) throw new AppError(429, 'too_many_messages', messageTexts.tooManyMessages);
+  if (sentInLastMinute >= MESSAGES_PER_MINUTE) throw new AppError('too_many_messages', messageTexts.tooManyMessages);
 }

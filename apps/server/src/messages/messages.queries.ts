@@ -1,10 +1,13 @@
 /**
- * Only these functions touch gig_messages. Every read is scoped to the viewer as sender or
- * receiver (SPEC section 6: users read messages where they are sender or receiver).
+ * Only these functions touch gig_messages and conversation_summaries. Every read is scoped to the
+ * viewer as sender or receiver (SPEC section 6: users read messages where they are sender or receiver).
+ * Each pair's summary row (its latest message, each side's unread count) is written in the same
+ * transaction as the message or the read that changes it, so lists and badges read it alone.
  */
-import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db, Tx } from '../db/connection.ts';
-import { gigMessages, offers, users } from '../db/schema.ts';
+import { conversationSummaries, gigMessages, offers, users } from '../db/schema.ts';
 
 export type MessageRow = typeof gigMessages.$inferSelect;
 
@@ -13,38 +16,137 @@ const THREAD_LIMIT = 500;
 const CONVERSATION_LIMIT = 200;
 
 export async function findOfferForMessage(tx: Db | Tx, offerId: string) {
-  const [row] = await tx.select({ id: offers.id, userId: offers.userId, title: offers.title, isApproved: offers.isApproved, mediaKey: offers.mediaKey }).from(offers).where(eq(offers.id, offerId)).limit(1);
+  const [row] = await tx
+    .select({
+      id: offers.id,
+      userId: offers.userId,
+      title: offers.title,
+      isApproved: offers.isApproved,
+      mediaKey: offers.mediaKey,
+    })
+    .from(offers)
+    .where(eq(offers.id, offerId))
+    .limit(1);
   return row ?? null;
 }
 
 export async function findPerson(db: Db | Tx, userId: string) {
-  const [row] = await db.select({ id: users.id, displayName: users.name, profileImage: users.image }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ id: users.id, displayName: users.name, profileImage: users.image })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ?? null;
 }
 
-export async function insertMessage(tx: Db | Tx, values: { senderId: string; receiverId: string; offerId: string | null; offerTitle: string | null; message: string; createdAt: Date }): Promise<MessageRow> {
+export async function insertMessage(
+  tx: Db | Tx,
+  values: {
+    senderId: string;
+    receiverId: string;
+    offerId: string | null;
+    offerTitle: string | null;
+    message: string;
+    createdAt: Date;
+  },
+): Promise<MessageRow> {
   const [row] = await tx.insert(gigMessages).values(values).returning();
   if (!row) throw new Error('message not stored');
+  await summarise(tx, row);
   return row;
+}
+
+const summary = conversationSummaries;
+/** A message newer than the pair's latest, in the order the list has always used (created_at, then id). */
+const newer = sql`(excluded.last_at, excluded.last_message_id) > (${summary.lastAt}, ${summary.lastMessageId})`;
+const latestOr = (column: AnyPgColumn) =>
+  sql`case when ${newer} then excluded.${sql.identifier(column.name)} else ${column} end`;
+
+/**
+ * The pair's row (low and high id in the database's own order) takes the message as its latest if
+ * it is newer, and one more unread for the receiver. One upsert on the pair's primary key; two
+ * messages of a pair at once wait for each other here, whatever order they commit in.
+ */
+async function summarise(tx: Db | Tx, message: MessageRow): Promise<void> {
+  const { senderId: from, receiverId: to } = message;
+  if (!from || !to || from === to) return;
+  await tx
+    .insert(summary)
+    .values({
+      userLow: sql`least(${from}::text, ${to}::text)`,
+      userHigh: sql`greatest(${from}::text, ${to}::text)`,
+      lastMessageId: message.id,
+      lastSenderId: from,
+      lastMessage: message.message,
+      lastOfferTitle: message.offerTitle,
+      lastAt: message.createdAt,
+      unreadLow: sql`(${to}::text < ${from}::text)::int`,
+      unreadHigh: sql`(${to}::text > ${from}::text)::int`,
+    })
+    .onConflictDoUpdate({
+      target: [summary.userLow, summary.userHigh],
+      set: {
+        lastMessageId: latestOr(summary.lastMessageId),
+        lastSenderId: latestOr(summary.lastSenderId),
+        lastMessage: latestOr(summary.lastMessage),
+        lastOfferTitle: latestOr(summary.lastOfferTitle),
+        lastAt: latestOr(summary.lastAt),
+        unreadLow: sql`${summary.unreadLow} + excluded.unread_low`,
+        unreadHigh: sql`${summary.unreadHigh} + excluded.unread_high`,
+      },
+    });
 }
 
 /** How many messages a person has sent since a moment (the send limit). */
 export async function sentSince(tx: Db | Tx, senderId: string, since: Date): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(gigMessages).where(and(eq(gigMessages.senderId, senderId), gt(gigMessages.createdAt, since)));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(gigMessages)
+    .where(and(eq(gigMessages.senderId, senderId), gt(gigMessages.createdAt, since)));
   return Number(row?.n ?? 0);
 }
 
 const between = (me: string, other: string) =>
-  or(and(eq(gigMessages.senderId, me), eq(gigMessages.receiverId, other)), and(eq(gigMessages.senderId, other), eq(gigMessages.receiverId, me)));
+  or(
+    and(eq(gigMessages.senderId, me), eq(gigMessages.receiverId, other)),
+    and(eq(gigMessages.senderId, other), eq(gigMessages.receiverId, me)),
+  );
 
 /** The thread between the viewer and one other person, newest first (the caller reverses it). */
 export function threadNewestFirst(db: Db | Tx, me: string, other: string, limit = THREAD_LIMIT): Promise<MessageRow[]> {
-  return db.select().from(gigMessages).where(between(me, other)).orderBy(desc(gigMessages.createdAt), desc(gigMessages.id)).limit(limit);
+  return db
+    .select()
+    .from(gigMessages)
+    .where(between(me, other))
+    .orderBy(desc(gigMessages.createdAt), desc(gigMessages.id))
+    .limit(limit);
 }
 
+/**
+ * Marks what the other person sent as read (gig_messages_unread_idx), and takes exactly those off the
+ * viewer's side of the pair's unread count. A message committed meanwhile is either among them or
+ * still counted: it reaches the summary in its own transaction, with its +1.
+ */
 export async function markThreadRead(tx: Db | Tx, me: string, other: string, now: Date): Promise<number> {
-  const rows = await tx.update(gigMessages).set({ readAt: now })
-    .where(and(eq(gigMessages.receiverId, me), eq(gigMessages.senderId, other), isNull(gigMessages.readAt))).returning({ id: gigMessages.id });
+  const rows = await tx
+    .update(gigMessages)
+    .set({ readAt: now })
+    .where(and(eq(gigMessages.receiverId, me), eq(gigMessages.senderId, other), isNull(gigMessages.readAt)))
+    .returning({ id: gigMessages.id });
+  if (rows.length > 0 && me !== other) {
+    await tx
+      .update(summary)
+      .set({
+        unreadLow: sql`case when ${summary.userLow} = ${me}::text then greatest(${summary.unreadLow} - ${rows.length}::int, 0) else ${summary.unreadLow} end`,
+        unreadHigh: sql`case when ${summary.userHigh} = ${me}::text then greatest(${summary.unreadHigh} - ${rows.length}::int, 0) else ${summary.unreadHigh} end`,
+      })
+      .where(
+        and(
+          eq(summary.userLow, sql`least(${me}::text, ${other}::text)`),
+          eq(summary.userHigh, sql`greatest(${me}::text, ${other}::text)`),
+        ),
+      );
+  }
   return rows.length;
 }
 
@@ -61,27 +163,27 @@ export type ConversationRow = {
 };
 
 /**
- * One row per other person: their latest message with the viewer and how many from them are unread.
- * Messages whose other side has left (null) have no thread to open and are left out.
+ * One row per other person: the pair's latest message and how many from them are unread, newest
+ * first, from the summary rows where the viewer is either side (each side's index walked in order,
+ * at most one page from each). People who have left have no summary row (no thread to open).
  */
 export function conversations(database: Database, me: string): Promise<ConversationRow[]> {
   return database.query<ConversationRow>(
     `with mine as (
-       select m.id, m.message, m.created_at, m.offer_title, m.sender_id, m.receiver_id, m.read_at,
-              case when m.sender_id = $1 then m.receiver_id else m.sender_id end as other_id
-         from gig_messages m
-        where m.sender_id = $1 or m.receiver_id = $1
-     ), latest as (
-       select distinct on (other_id) * from mine where other_id is not null order by other_id, created_at desc, id desc
-     ), unread as (
-       select other_id, count(*)::int as n from mine where receiver_id = $1 and read_at is null group by other_id
+       (select c.user_high as other_id, c.unread_low as unread, c.last_message_id, c.last_sender_id, c.last_message, c.last_offer_title, c.last_at
+          from conversation_summaries c where c.user_low = $1
+         order by c.last_at desc, c.last_message_id desc limit ${CONVERSATION_LIMIT})
+       union all
+       (select c.user_low as other_id, c.unread_high as unread, c.last_message_id, c.last_sender_id, c.last_message, c.last_offer_title, c.last_at
+          from conversation_summaries c where c.user_high = $1
+         order by c.last_at desc, c.last_message_id desc limit ${CONVERSATION_LIMIT})
      )
-     select l.other_id, u.display_name, u.profile_image, l.message, l.created_at, (l.sender_id = $1) as from_me,
-            l.offer_title, coalesce(r.n, 0)::int as unread, (count(*) over ())::int as total
-       from latest l
-       join users u on u.id = l.other_id
-       left join unread r on r.other_id = l.other_id
-      order by l.created_at desc, l.id desc
+     select m.other_id, u.display_name, u.profile_image, m.last_message as message, m.last_at as created_at, (m.last_sender_id = $1) as from_me,
+            m.last_offer_title as offer_title, m.unread,
+            ((select count(*) from conversation_summaries where user_low = $1) + (select count(*) from conversation_summaries where user_high = $1))::int as total
+       from mine m
+       join users u on u.id = m.other_id
+      order by m.last_at desc, m.last_message_id desc
       limit ${CONVERSATION_LIMIT}`,
     [me],
   );

@@ -4,17 +4,26 @@
  * all of it happens or none.
  */
 import type { ConversationList, MarkReadResult, Thread, ThreadMessage } from '@gigreel/core';
-import { MESSAGE_PREVIEW_CHARS, messageTexts, notificationTexts, threadLink } from '@gigreel/core';
+import { MESSAGE_PREVIEW_CHARS, messageTexts, notificationTexts, threadLink, notFound } from '@gigreel/core';
+import type { Actor } from '../auth/actor.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Tx } from '../db/connection.ts';
-import { notFound } from '../http/errors.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { markMessageNotificationsRead } from '../notifications/notifications.queries.ts';
 import { announce, unreadCounts } from '../realtime/realtime.queries.ts';
 import { checkCanMessageAbout, checkCanReply, checkSendRate } from './messages.policy.ts';
-import { conversations, findOfferForMessage, findPerson, insertMessage, markThreadRead, sentSince, threadNewestFirst, type MessageRow } from './messages.queries.ts';
+import {
+  conversations,
+  findOfferForMessage,
+  findPerson,
+  insertMessage,
+  markThreadRead,
+  sentSince,
+  threadNewestFirst,
+  type MessageRow,
+} from './messages.queries.ts';
 
-type Actor = { id: string; displayName: string; isAdmin: boolean };
+type Ctx = { deps: AppDeps; actor: Actor };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -32,19 +41,51 @@ function present(row: MessageRow, viewerId: string, names: { me: string; other: 
   };
 }
 
-const preview = (text: string) => (text.length > MESSAGE_PREVIEW_CHARS ? `${text.slice(0, MESSAGE_PREVIEW_CHARS)}…` : text);
+const preview = (text: string) =>
+  text.length > MESSAGE_PREVIEW_CHARS ? `${text.slice(0, MESSAGE_PREVIEW_CHARS)}…` : text;
 
-async function deliver(tx: Tx, deps: AppDeps, actor: Actor, receiverId: string, offer: { id: string | null; title: string | null }, text: string): Promise<MessageRow> {
+async function deliver(
+  tx: Tx,
+  deps: AppDeps,
+  actor: Actor,
+  receiverId: string,
+  offer: { id: string | null; title: string | null },
+  text: string,
+): Promise<MessageRow> {
   const now = deps.clock.now();
   checkSendRate(await sentSince(tx, actor.id, new Date(now.getTime() - 60_000)));
-  const row = await insertMessage(tx, { senderId: actor.id, receiverId, offerId: offer.id, offerTitle: offer.title, message: text, createdAt: now });
-  await createNotification(tx, { userId: receiverId, kind: 'message', title: notificationTexts.newMessage(actor.displayName), body: preview(text), link: threadLink(actor.id) });
-  await announce(tx, { users: [receiverId, actor.id], type: 'message', id: row.id, from: actor.id, to: receiverId, createdAt: iso(row.createdAt) });
+  const row = await insertMessage(tx, {
+    senderId: actor.id,
+    receiverId,
+    offerId: offer.id,
+    offerTitle: offer.title,
+    message: text,
+    createdAt: now,
+  });
+  await createNotification(tx, {
+    userId: receiverId,
+    kind: 'message',
+    title: notificationTexts.newMessage(actor.displayName),
+    body: preview(text),
+    link: threadLink(actor.id),
+  });
+  await announce(tx, {
+    users: [receiverId, actor.id],
+    type: 'message',
+    id: row.id,
+    from: actor.id,
+    to: receiverId,
+    createdAt: iso(row.createdAt),
+  });
   return row;
 }
 
 /** POST /api/messages: to the seller of the offer. */
-export async function sendMessage(deps: AppDeps, actor: Actor, input: { offerId: string; text: string }): Promise<{ message: ThreadMessage }> {
+export async function sendMessage({
+  deps,
+  actor,
+  ...input
+}: Ctx & { offerId: string; text: string }): Promise<{ message: ThreadMessage }> {
   return deps.database.db.transaction(async (tx) => {
     const offer = await findOfferForMessage(tx, input.offerId);
     checkCanMessageAbout(actor, offer);
@@ -54,7 +95,12 @@ export async function sendMessage(deps: AppDeps, actor: Actor, input: { offerId:
 }
 
 /** POST /api/messages/with/:userId: a reply about the offer the conversation was last about. */
-export async function replyInThread(deps: AppDeps, actor: Actor, otherUserId: string, text: string): Promise<{ message: ThreadMessage }> {
+export async function replyInThread({
+  deps,
+  actor,
+  otherUserId,
+  text,
+}: Ctx & { otherUserId: string; text: string }): Promise<{ message: ThreadMessage }> {
   return deps.database.db.transaction(async (tx) => {
     const [latest] = otherUserId === actor.id ? [] : await threadNewestFirst(tx, actor.id, otherUserId, 1);
     checkCanReply(actor, otherUserId, latest !== undefined);
@@ -63,29 +109,41 @@ export async function replyInThread(deps: AppDeps, actor: Actor, otherUserId: st
   });
 }
 
-export async function listConversations(deps: AppDeps, actor: Actor): Promise<ConversationList> {
+export async function listConversations({ deps, actor }: Ctx): Promise<ConversationList> {
   const rows = await conversations(deps.database, actor.id);
   return {
     total: rows[0]?.total ?? 0,
     conversations: rows.map((row) => ({
       otherUser: { id: row.other_id, displayName: row.display_name, profileImage: row.profile_image },
-      lastMessage: { text: row.message, createdAt: iso(row.created_at), fromMe: row.from_me, offerTitle: row.offer_title },
+      lastMessage: {
+        text: row.message,
+        createdAt: iso(row.created_at),
+        fromMe: row.from_me,
+        offerTitle: row.offer_title,
+      },
       unreadCount: Number(row.unread),
     })),
   };
 }
 
 /** The thread with one person, oldest first: only messages the viewer sent to or received from them. */
-export async function getThread(deps: AppDeps, actor: Actor, otherUserId: string): Promise<Thread> {
+export async function getThread({ deps, actor, otherUserId }: Ctx & { otherUserId: string }): Promise<Thread> {
   const db = deps.database.db;
   const other = otherUserId === actor.id ? null : await findPerson(db, otherUserId);
   if (!other) throw notFound(messageTexts.conversationNotFound);
   const rows = await threadNewestFirst(db, actor.id, otherUserId);
-  return { otherUser: other, messages: rows.reverse().map((row) => present(row, actor.id, { me: actor.displayName, other: other.displayName })) };
+  return {
+    otherUser: other,
+    messages: rows.reverse().map((row) => present(row, actor.id, { me: actor.displayName, other: other.displayName })),
+  };
 }
 
 /** Opening a thread marks what the other person sent as read, and their "new message" notifications too. */
-export async function markConversationRead(deps: AppDeps, actor: Actor, otherUserId: string): Promise<MarkReadResult> {
+export async function markConversationRead({
+  deps,
+  actor,
+  otherUserId,
+}: Ctx & { otherUserId: string }): Promise<MarkReadResult> {
   return deps.database.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const updated = await markThreadRead(tx, actor.id, otherUserId, now);

@@ -12,7 +12,18 @@ let stranger: Person;
 let offerId: string;
 
 async function makeOffer(userId: string, values: Partial<typeof offers.$inferInsert> = {}): Promise<string> {
-  const [row] = await t.deps.database.db.insert(offers).values({ userId, title: 'Custom beats for your next reel', mediaKey: 'offers/x.mp4', mediaType: 'video', link: 'https://example.com', isApproved: true, ...values }).returning({ id: offers.id });
+  const [row] = await t.deps.database.db
+    .insert(offers)
+    .values({
+      userId,
+      title: 'Custom beats for your next reel',
+      mediaKey: 'offers/x.mp4',
+      mediaType: 'video',
+      link: 'https://example.com',
+      isApproved: true,
+      ...values,
+    })
+    .returning({ id: offers.id });
   return row!.id;
 }
 const messageCount = async () => (await t.deps.database.db.select().from(gigMessages)).length;
@@ -35,9 +46,14 @@ describe('anonymous callers', () => {
     const reply = await anon.post(`/api/messages/with/${seller.user.id}`, { text: 'hi' });
     expect(reply.json().error.message).toBe(texts.auth.loginToMessage);
     for (const [method, url] of [
-      ['GET', '/api/messages/conversations'], ['GET', `/api/messages/with/${seller.user.id}`], ['POST', `/api/messages/with/${seller.user.id}/read`],
-      ['GET', '/api/notifications'], ['POST', '/api/notifications/read-all'], ['POST', '/api/notifications/5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e/read'],
-      ['GET', '/api/unread'], ['GET', '/api/events'],
+      ['GET', '/api/messages/conversations'],
+      ['GET', `/api/messages/with/${seller.user.id}`],
+      ['POST', `/api/messages/with/${seller.user.id}/read`],
+      ['GET', '/api/notifications'],
+      ['POST', '/api/notifications/read-all'],
+      ['POST', '/api/notifications/5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e/read'],
+      ['GET', '/api/unread'],
+      ['GET', '/api/events'],
     ] as const) {
       const response = await anon.request({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
@@ -50,25 +66,53 @@ describe('sending a message about an offer', () => {
   it('reaches the seller with a notification, and both see the conversation', async () => {
     const sent = await buyer.post('/api/messages', { offerId, text: '  Can you do <b>two</b> beats?  ' });
     expect(sent.statusCode).toBe(201);
-    expect(sent.json().message).toMatchObject({ text: 'Can you do two beats?', fromMe: true, offerTitle: 'Custom beats for your next reel', readAt: null });
+    expect(sent.json().message).toMatchObject({
+      text: 'Can you do two beats?',
+      fromMe: true,
+      offerTitle: 'Custom beats for your next reel',
+      readAt: null,
+    });
 
     expect((await seller.get('/api/unread')).json()).toEqual({ messages: 1, notifications: 1 });
     expect((await buyer.get('/api/unread')).json()).toEqual({ messages: 0, notifications: 0 });
 
     const inbox = (await seller.get('/api/messages/conversations')).json();
     expect(inbox.total).toBe(1);
-    expect(inbox.conversations[0]).toMatchObject({ otherUser: { id: buyer.user.id, displayName: 'Ava Buyer' }, lastMessage: { text: 'Can you do two beats?', fromMe: false }, unreadCount: 1 });
+    expect(inbox.conversations[0]).toMatchObject({
+      otherUser: { id: buyer.user.id, displayName: 'Ava Buyer' },
+      lastMessage: { text: 'Can you do two beats?', fromMe: false },
+      unreadCount: 1,
+    });
     const outbox = (await buyer.get('/api/messages/conversations')).json();
-    expect(outbox.conversations[0]).toMatchObject({ otherUser: { id: seller.user.id }, lastMessage: { fromMe: true }, unreadCount: 0 });
+    expect(outbox.conversations[0]).toMatchObject({
+      otherUser: { id: seller.user.id },
+      lastMessage: { fromMe: true },
+      unreadCount: 0,
+    });
 
     const notes = (await seller.get('/api/notifications')).json();
-    expect(notes.notifications[0]).toMatchObject({ kind: 'message', title: notificationTexts.newMessage('Ava Buyer'), body: 'Can you do two beats?', link: threadLink(buyer.user.id), read: false });
+    expect(notes.notifications[0]).toMatchObject({
+      kind: 'message',
+      title: notificationTexts.newMessage('Ava Buyer'),
+      body: 'Can you do two beats?',
+      link: threadLink(buyer.user.id),
+      read: false,
+    });
     expect(notes.unread).toEqual({ messages: 1, notifications: 1 });
   });
 
   it('refuses 1001 characters, empty text and script or HTML payloads with the SPEC text, storing nothing', async () => {
     const before = await messageCount();
-    for (const text of ['x'.repeat(1001), '', '   ', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<iframe src="//evil.example"></iframe>', 'javascript:alert(document.cookie)', '<p></p>']) {
+    for (const text of [
+      'x'.repeat(1001),
+      '',
+      '   ',
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '<iframe src="//evil.example"></iframe>',
+      'javascript:alert(document.cookie)',
+      '<p></p>',
+    ]) {
       const response = await buyer.post('/api/messages', { offerId, text });
       expect(response.statusCode, text.slice(0, 30)).toBe(400);
       expect(response.json().error.message).toBe(messageTexts.invalidBody);
@@ -83,13 +127,17 @@ describe('sending a message about an offer', () => {
     const own = await seller.post('/api/messages', { offerId, text: 'hello me' });
     expect(own.statusCode).toBe(400);
     expect(own.json().error.message).toBe(messageTexts.cannotMessageSelf);
-    expect((await buyer.post('/api/messages', { offerId: '5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e', text: 'hi' })).statusCode).toBe(404);
+    expect(
+      (await buyer.post('/api/messages', { offerId: '5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e', text: 'hi' })).statusCode,
+    ).toBe(404);
     const bad = await buyer.post('/api/messages', { offerId: 'not-an-id', text: 'hi' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe(messageTexts.offerNotFound);
     const hidden = await makeOffer(stranger.user.id, { isApproved: false });
     expect((await buyer.post('/api/messages', { offerId: hidden, text: 'hi' })).statusCode).toBe(404);
-    expect((await buyer.post('/api/messages', { offerId, text: 'hi', receiverId: stranger.user.id })).statusCode).toBe(400);
+    expect((await buyer.post('/api/messages', { offerId, text: 'hi', receiverId: stranger.user.id })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -102,7 +150,11 @@ describe('threads', () => {
 
     const thread = (await buyer.get(`/api/messages/with/${seller.user.id}`)).json();
     expect(thread.otherUser).toMatchObject({ id: seller.user.id, displayName: 'Leo Seller' });
-    expect(thread.messages.map((m: { fromMe: boolean; senderName: string }) => [m.fromMe, m.senderName])).toEqual([[true, 'Ava Buyer'], [true, 'Ava Buyer'], [false, 'Leo Seller']]);
+    expect(thread.messages.map((m: { fromMe: boolean; senderName: string }) => [m.fromMe, m.senderName])).toEqual([
+      [true, 'Ava Buyer'],
+      [true, 'Ava Buyer'],
+      [false, 'Leo Seller'],
+    ]);
     const times = thread.messages.map((m: { createdAt: string }) => m.createdAt);
     expect([...times].sort()).toEqual(times);
 
@@ -134,8 +186,23 @@ describe('threads', () => {
 
 describe('notifications', () => {
   it('are the owner’s alone: another person’s id is not found, read-all touches only one’s own', async () => {
-    const { id } = await t.deps.database.db.transaction((tx) => createNotification(tx, { userId: seller.user.id, kind: 'order_paid', title: 'Order paid', body: 'Ava paid for your order', link: '/order/1' }));
-    await t.deps.database.db.transaction((tx) => createNotification(tx, { userId: buyer.user.id, kind: 'offer_approved', title: 'Your offer is live', link: 'https://evil.example' }));
+    const { id } = await t.deps.database.db.transaction((tx) =>
+      createNotification(tx, {
+        userId: seller.user.id,
+        kind: 'order_paid',
+        title: 'Order paid',
+        body: 'Ava paid for your order',
+        link: '/order/1',
+      }),
+    );
+    await t.deps.database.db.transaction((tx) =>
+      createNotification(tx, {
+        userId: buyer.user.id,
+        kind: 'offer_approved',
+        title: 'Your offer is live',
+        link: 'https://evil.example',
+      }),
+    );
 
     const other = await stranger.post(`/api/notifications/${id}/read`);
     expect(other.statusCode).toBe(404);
@@ -147,19 +214,32 @@ describe('notifications', () => {
 
     const mine = await seller.post(`/api/notifications/${id}/read`);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toMatchObject({ notification: { id, read: true, link: '/order/1' }, unread: { notifications: 0 } });
+    expect(mine.json()).toMatchObject({
+      notification: { id, read: true, link: '/order/1' },
+      unread: { notifications: 0 },
+    });
 
     const buyerList = (await buyer.get('/api/notifications')).json();
     expect(buyerList.notifications[0]).toMatchObject({ kind: 'offer_approved', link: '/notifications' });
-    expect((await buyer.post('/api/notifications/read-all')).json()).toEqual({ updated: 1, unread: { messages: 0, notifications: 0 } });
+    expect((await buyer.post('/api/notifications/read-all')).json()).toEqual({
+      updated: 1,
+      unread: { messages: 0, notifications: 0 },
+    });
   });
 
   it('is not written when the event’s transaction rolls back', async () => {
     const before = (await seller.get('/api/notifications')).json().notifications.length;
-    await expect(t.deps.database.db.transaction(async (tx) => {
-      await createNotification(tx, { userId: seller.user.id, kind: 'order_delivered', title: 'Delivered', link: '/order/2' });
-      throw new Error('the order update failed');
-    })).rejects.toThrow('the order update failed');
+    await expect(
+      t.deps.database.db.transaction(async (tx) => {
+        await createNotification(tx, {
+          userId: seller.user.id,
+          kind: 'order_delivered',
+          title: 'Delivered',
+          link: '/order/2',
+        });
+        throw new Error('the order update failed');
+      }),
+    ).rejects.toThrow('the order update failed');
     expect((await seller.get('/api/notifications')).json().notifications.length).toBe(before);
   });
 });
@@ -168,7 +248,8 @@ describe('send limit', () => {
   it('refuses a 21st message within a minute, and allows again once the minute has passed', async () => {
     const chatty = await t.signedIn({ name: 'Chatty' });
     const target = await makeOffer((await t.createUser()).id);
-    for (let i = 0; i < 20; i++) expect((await chatty.post('/api/messages', { offerId: target, text: `hello ${i}` })).statusCode).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await chatty.post('/api/messages', { offerId: target, text: `hello ${i}` })).statusCode).toBe(201);
     const limited = await chatty.post('/api/messages', { offerId: target, text: 'one more' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toBe(messageTexts.tooManyMessages);

@@ -1,37 +1,87 @@
 /** Only these functions touch the notifications table; every one is scoped to its owner. */
+import type { NotificationItem } from '@gigreel/core';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection.ts';
 import { notifications } from '../db/schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
+/** A notification as the client sees it; a link that is not an in-app path falls back to the centre. */
+export const toNotificationItem = (row: NotificationRow): NotificationItem => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  link: row.link.startsWith('/') && !row.link.startsWith('//') ? row.link : '/notifications',
+  read: row.readAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
 /** The centre shows the latest 100; older ones stay in the table. */
 const LIST_LIMIT = 100;
 
-export async function insertNotification(tx: Db | Tx, values: { userId: string; kind: string; title: string; body: string; link: string }): Promise<{ id: string; createdAt: Date }> {
-  const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id, createdAt: notifications.createdAt });
+export async function insertNotification(
+  tx: Db | Tx,
+  values: { userId: string; kind: string; title: string; body: string; link: string },
+): Promise<{ id: string; createdAt: Date }> {
+  const [row] = await tx
+    .insert(notifications)
+    .values(values)
+    .returning({ id: notifications.id, createdAt: notifications.createdAt });
   if (!row) throw new Error('notification not stored');
   return row;
 }
 
 export function listNotifications(db: Db, userId: string): Promise<NotificationRow[]> {
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(LIST_LIMIT);
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIST_LIMIT);
 }
 
-export async function markNotificationRead(tx: Db | Tx, userId: string, id: string, now: Date): Promise<NotificationRow | null> {
-  const [row] = await tx.update(notifications).set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning();
+export async function markNotificationRead(
+  tx: Db | Tx,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<NotificationRow | null> {
+  const [row] = await tx
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
   return row ?? null;
 }
 
 export async function markAllNotificationsRead(tx: Db | Tx, userId: string, now: Date): Promise<number> {
-  const rows = await tx.update(notifications).set({ readAt: now }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))).returning({ id: notifications.id });
+  const rows = await tx
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
   return rows.length;
 }
 
 /** Opening a thread also clears the "new message" notifications that point at it. */
-export async function markMessageNotificationsRead(tx: Db | Tx, userId: string, link: string, now: Date): Promise<number> {
-  const rows = await tx.update(notifications).set({ readAt: now })
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'message'), eq(notifications.link, link), isNull(notifications.readAt))).returning({ id: notifications.id });
+export async function markMessageNotificationsRead(
+  tx: Db | Tx,
+  userId: string,
+  link: string,
+  now: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, 'message'),
+        eq(notifications.link, link),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
   return rows.length;
 }

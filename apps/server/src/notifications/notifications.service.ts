@@ -4,53 +4,84 @@
  * only if it commits). Other features call createNotification(tx, ...) inside their own transaction.
  */
 import type { MarkReadResult, NotificationItem, NotificationList, UnreadCounts } from '@gigreel/core';
-import { notificationTexts } from '@gigreel/core';
+import { notificationTexts, notFound } from '@gigreel/core';
+import { z } from 'zod';
+import type { Actor } from '../auth/actor.ts';
 import type { Db, Tx } from '../db/connection.ts';
 import type { AppDeps } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
 import { announce, unreadCounts } from '../realtime/realtime.queries.ts';
-import { insertNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationRow } from './notifications.queries.ts';
+import {
+  insertNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  toNotificationItem,
+} from './notifications.queries.ts';
 
-export type NotificationKind =
-  | 'message' | 'offer_approved' | 'order_paid' | 'order_delivered' | 'order_completed' | 'job_accepted' | 'job_declined' | 'job_received';
+type NotificationKind =
+  | 'message'
+  | 'offer_approved'
+  | 'order_paid'
+  | 'order_delivered'
+  | 'order_completed'
+  | 'job_accepted'
+  | 'job_declined'
+  | 'job_received';
 
 /** link is an in-app path ('/order/…'); the web app follows only paths that start with '/'. */
 export type NewNotification = { userId: string; kind: NotificationKind; title: string; body?: string; link: string };
 
 export async function createNotification(tx: Db | Tx, input: NewNotification): Promise<{ id: string }> {
-  const row = await insertNotification(tx, { userId: input.userId, kind: input.kind, title: input.title, body: input.body ?? '', link: input.link });
-  await announce(tx, { users: [input.userId], type: 'notification', id: row.id, kind: input.kind, createdAt: row.createdAt.toISOString() });
+  const row = await insertNotification(tx, {
+    userId: input.userId,
+    kind: input.kind,
+    title: input.title,
+    body: input.body ?? '',
+    link: input.link,
+  });
+  await announce(tx, {
+    users: [input.userId],
+    type: 'notification',
+    id: row.id,
+    kind: input.kind,
+    createdAt: row.createdAt.toISOString(),
+  });
   return { id: row.id };
 }
 
-type Actor = { id: string };
-
-const present = (row: NotificationRow): NotificationItem => ({
-  id: row.id,
-  kind: row.kind,
-  title: row.title,
-  body: row.body,
-  link: row.link.startsWith('/') && !row.link.startsWith('//') ? row.link : '/notifications',
-  read: row.readAt !== null,
-  createdAt: row.createdAt.toISOString(),
-});
-
-export async function getNotifications(deps: AppDeps, actor: Actor): Promise<NotificationList> {
-  const [rows, unread] = await Promise.all([listNotifications(deps.database.db, actor.id), unreadCounts(deps.database.db, actor.id)]);
-  return { notifications: rows.map(present), unread };
+export async function getNotifications({ deps, actor }: { deps: AppDeps; actor: Actor }): Promise<NotificationList> {
+  const [rows, unread] = await Promise.all([
+    listNotifications(deps.database.db, actor.id),
+    unreadCounts(deps.database.db, actor.id),
+  ]);
+  return { notifications: rows.map(toNotificationItem), unread };
 }
 
-/** Only the owner can mark a notification; anyone else's id is simply "not found". */
-export async function readNotification(deps: AppDeps, actor: Actor, id: string): Promise<{ notification: NotificationItem; unread: UnreadCounts }> {
+/** The badges' counts: unread messages and unread notifications. */
+export async function getUnreadCounts({ deps, actor }: { deps: AppDeps; actor: Actor }): Promise<UnreadCounts> {
+  return unreadCounts(deps.database.db, actor.id);
+}
+
+/** Only the owner can mark a notification; anyone else's id, or one that is no id at all, is simply "not found". */
+export async function readNotification({
+  deps,
+  actor,
+  id,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+  id: string;
+}): Promise<{ notification: NotificationItem; unread: UnreadCounts }> {
+  if (!z.uuid().safeParse(id).success) throw notFound(notificationTexts.notFound);
   return deps.database.db.transaction(async (tx) => {
     const row = await markNotificationRead(tx, actor.id, id, deps.clock.now());
     if (!row) throw notFound(notificationTexts.notFound);
     await announce(tx, { users: [actor.id], type: 'read' });
-    return { notification: present(row), unread: await unreadCounts(tx, actor.id) };
+    return { notification: toNotificationItem(row), unread: await unreadCounts(tx, actor.id) };
   });
 }
 
-export async function readAllNotifications(deps: AppDeps, actor: Actor): Promise<MarkReadResult> {
+export async function readAllNotifications({ deps, actor }: { deps: AppDeps; actor: Actor }): Promise<MarkReadResult> {
   return deps.database.db.transaction(async (tx) => {
     const updated = await markAllNotificationsRead(tx, actor.id, deps.clock.now());
     if (updated > 0) await announce(tx, { users: [actor.id], type: 'read' });

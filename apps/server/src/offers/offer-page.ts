@@ -12,11 +12,13 @@ import { getOffer } from './offers.service.ts';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export function offerMetaTags(offer: FeedOffer, publicUrl: string): string {
+function offerMetaTags(offer: FeedOffer, publicUrl: string): string {
   const absolute = (url: string) => `${publicUrl}${url}`;
   const price = offer.isPaidOffer && offer.pricePence !== null ? formatPence(offer.pricePence) : null;
   const title = price ? `${offer.title} · ${price}` : offer.title;
-  const description = [price, offer.description ?? `by ${offer.creator.displayName} on GigReel`].filter(Boolean).join(' · ');
+  const description = [price, offer.description ?? `by ${offer.creator.displayName} on GigReel`]
+    .filter(Boolean)
+    .join(' · ');
   const image = offer.posterUrl ?? (offer.mediaKind === 'image' ? offer.mediaUrl : null);
   const tags: Array<[string, string, string]> = [
     ['property', 'og:type', 'website'],
@@ -30,30 +32,36 @@ export function offerMetaTags(offer: FeedOffer, publicUrl: string): string {
     ['name', 'description', description],
   ];
   if (image) tags.push(['property', 'og:image', absolute(image)], ['name', 'twitter:image', absolute(image)]);
-  if (offer.mediaKind === 'video') tags.push(['property', 'og:video', absolute(offer.mediaUrl)], ['property', 'og:video:type', 'video/mp4']);
+  if (offer.mediaKind === 'video')
+    tags.push(['property', 'og:video', absolute(offer.mediaUrl)], ['property', 'og:video:type', 'video/mp4']);
   if (price && offer.pricePence !== null) {
-    tags.push(['property', 'product:price:amount', (offer.pricePence / 100).toFixed(2)], ['property', 'product:price:currency', 'GBP']);
+    tags.push(
+      ['property', 'product:price:amount', (offer.pricePence / 100).toFixed(2)],
+      ['property', 'product:price:currency', 'GBP'],
+    );
   }
-  return tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`).join('\n    ');
+  return tags
+    .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`)
+    .join('\n    ');
 }
 
 /** Writes the tags into the page's head and its title, in place of the app's generic description. */
-export function injectOfferMeta(html: string, offer: FeedOffer, publicUrl: string): string {
+function injectOfferMeta(html: string, offer: FeedOffer, publicUrl: string): string {
   const meta = offerMetaTags(offer, publicUrl);
   const titled = /<title>[^<]*<\/title>/i.test(html)
     ? html.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(offer.title)} · GigReel</title>`)
     : html;
-  const withoutDescription = titled.replace(/\s*<meta name="description"[^>]*>/i, '');
+  const withoutDescription = titled.replace(/\s*<meta\s+name="description"[^>]*>/i, '');
   return withoutDescription.replace(/<\/head>/i, () => `  ${meta}\n  </head>`);
 }
 
-export async function offerPageRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function offerPageRoute(app: FastifyInstance, deps: AppDeps): void {
   app.get('/offer/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
     let html = webIndexHtml(deps.config.webDist);
     if (/^[0-9a-f-]{36}$/i.test(id)) {
       // Crawlers come without a session: only offers everyone may see get their preview.
-      const offer = await getOffer(deps, null, id).catch(() => null);
+      const offer = await getOffer({ deps, actor: null, offerId: id }).catch(() => null);
       if (offer) html = injectOfferMeta(html, offer, deps.config.publicUrl);
     }
     return reply.header('cache-control', 'public, max-age=60').type('text/html; charset=utf-8').send(html);

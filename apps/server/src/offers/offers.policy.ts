@@ -16,7 +16,3 @@ export function seesWholeFeed(actor: Actor): boolean {
 export function canBoost(actor: NonNullable<Actor>, offer: OfferFacts): boolean {
   return actor.id !== offer.userId;
 }
-
-export function canApprove(actor: NonNullable<Actor>): boolean {
-  return actor.isAdmin;
-}

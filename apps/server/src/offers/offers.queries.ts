@@ -11,7 +11,9 @@ import { upsertTag } from './tags.queries.ts';
 type Conn = Db | Tx;
 
 /** Tag names of the row's offer, in one small index lookup per offer (every list of offers reads them so). */
-export const offerTagNames = sql<string[]>`coalesce((select json_agg(t.name order by t.name) from offer_tags ot join tags t on t.id = ot.tag_id where ot.offer_id = ${offers.id}), '[]'::json)`;
+export const offerTagNames = sql<
+  string[]
+>`coalesce((select json_agg(t.name order by t.name) from offer_tags ot join tags t on t.id = ot.tag_id where ot.offer_id = ${offers.id}), '[]'::json)`;
 
 export const offerCardColumns = {
   id: offers.id,
@@ -41,10 +43,30 @@ export const offerCardColumns = {
 };
 
 export type OfferCardRow = {
-  id: string; userId: string; title: string; link: string; isPaidOffer: boolean; pricePence: number | null; paypalLink: string | null;
-  purchaseNote: string | null; description: string | null; musicTrackName: string | null; musicCreditLink: string | null;
-  mediaKey: string; mediaType: string | null; posterKey: string | null; boostCount: number; favoriteCount: number; reactionCount: number;
-  shareCount: number; isApproved: boolean; rankScore: number; createdAt: Date; tags: string[]; creatorName: string; creatorImage: string | null;
+  id: string;
+  userId: string;
+  title: string;
+  link: string;
+  isPaidOffer: boolean;
+  pricePence: number | null;
+  paypalLink: string | null;
+  purchaseNote: string | null;
+  description: string | null;
+  musicTrackName: string | null;
+  musicCreditLink: string | null;
+  mediaKey: string;
+  mediaType: string | null;
+  posterKey: string | null;
+  boostCount: number;
+  favoriteCount: number;
+  reactionCount: number;
+  shareCount: number;
+  isApproved: boolean;
+  rankScore: number;
+  createdAt: Date;
+  tags: string[];
+  creatorName: string;
+  creatorImage: string | null;
 };
 
 export const mediaUrlFor = (key: string | null): string => (key ? `/media/${key}` : '');
@@ -78,8 +100,13 @@ export function toFeedOffer(row: OfferCardRow): FeedOffer {
   };
 }
 
-export async function selectOfferCards(db: Conn, where: SQL | undefined, limit = 1): Promise<OfferCardRow[]> {
-  const rows = await db.select(offerCardColumns).from(offers).innerJoin(users, eq(users.id, offers.userId)).where(where).limit(limit);
+async function selectOfferCards(db: Conn, where: SQL | undefined, limit = 1): Promise<OfferCardRow[]> {
+  const rows = await db
+    .select(offerCardColumns)
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.userId))
+    .where(where)
+    .limit(limit);
   return rows as OfferCardRow[];
 }
 
@@ -99,7 +126,11 @@ export async function lockOwnOffer(tx: Tx, userId: string): Promise<void> {
 export type OfferMediaKeys = { id: string; mediaKey: string; posterKey: string | null };
 
 export async function findOfferMediaByUser(db: Conn, userId: string): Promise<OfferMediaKeys | null> {
-  const [row] = await db.select({ id: offers.id, mediaKey: offers.mediaKey, posterKey: offers.posterKey }).from(offers).where(eq(offers.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ id: offers.id, mediaKey: offers.mediaKey, posterKey: offers.posterKey })
+    .from(offers)
+    .where(eq(offers.userId, userId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -112,7 +143,15 @@ export type OfferMediaValues = { mediaKey: string; mediaType: string; posterKey:
  */
 export async function writeOwnOffer(
   tx: Tx,
-  input: { userId: string; existingId: string | null; offer: Omit<OfferInput, 'tags'>; media: OfferMediaValues | null; now: Date; rankScore: number; approved?: boolean },
+  input: {
+    userId: string;
+    existingId: string | null;
+    offer: Omit<OfferInput, 'tags'>;
+    media: OfferMediaValues | null;
+    now: Date;
+    rankScore: number;
+    approved?: boolean;
+  },
 ): Promise<string> {
   const values = {
     title: input.offer.title,
@@ -130,10 +169,16 @@ export async function writeOwnOffer(
     ...(input.media ?? {}),
   };
   if (input.existingId) {
-    await tx.update(offers).set(values).where(and(eq(offers.id, input.existingId), eq(offers.userId, input.userId)));
+    await tx
+      .update(offers)
+      .set(values)
+      .where(and(eq(offers.id, input.existingId), eq(offers.userId, input.userId)));
     return input.existingId;
   }
-  const [row] = await tx.insert(offers).values({ ...values, userId: input.userId, createdAt: input.now, rankScore: input.rankScore }).returning({ id: offers.id });
+  const [row] = await tx
+    .insert(offers)
+    .values({ ...values, userId: input.userId, createdAt: input.now, rankScore: input.rankScore })
+    .returning({ id: offers.id });
   if (!row) throw new Error('offer not stored');
   return row.id;
 }
@@ -149,16 +194,34 @@ export async function replaceOfferTags(tx: Conn, offerId: string, names: string[
 
 /** Sets is_approved; returns the owner and title only when it changed, so one approval notifies once. */
 export async function markApproved(tx: Tx, offerId: string): Promise<{ userId: string; title: string } | null> {
-  const [row] = await tx.update(offers).set({ isApproved: true }).where(and(eq(offers.id, offerId), eq(offers.isApproved, false))).returning({ userId: offers.userId, title: offers.title });
+  const [row] = await tx
+    .update(offers)
+    .set({ isApproved: true })
+    .where(and(eq(offers.id, offerId), eq(offers.isApproved, false)))
+    .returning({ userId: offers.userId, title: offers.title });
   return row ?? null;
 }
 
-export async function offerExists(db: Conn, offerId: string): Promise<boolean> {
-  const rows = await db.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId)).limit(1);
-  return rows.length > 0;
-}
-
-export async function findCreator(db: Conn, userId: string): Promise<{ id: string; displayName: string; profileImage: string | null; bio: string | null; createdAt: Date } | null> {
-  const [row] = await db.select({ id: users.id, displayName: users.name, profileImage: users.image, bio: users.bio, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
+export async function findCreator(
+  db: Conn,
+  userId: string,
+): Promise<{
+  id: string;
+  displayName: string;
+  profileImage: string | null;
+  bio: string | null;
+  createdAt: Date;
+} | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      displayName: users.name,
+      profileImage: users.image,
+      bio: users.bio,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ?? null;
 }

@@ -8,17 +8,35 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { offerTexts, rankScore, texts, type CreatorPage, type FeedOffer, type OfferInput, type OwnOffer } from '@gigreel/core';
+import {
+  offerTexts,
+  rankScore,
+  texts,
+  type CreatorPage,
+  type FeedOffer,
+  type OfferInput,
+  type OwnOffer,
+  AppError,
+  notFound,
+} from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { AppError, notFound } from '../http/errors.ts';
 import { MediaRejectedError, type MediaProcessor } from '../platform/media.ts';
 import { withMediaSlot } from '../platform/media-slots.ts';
 import { removeStoredFiles } from '../platform/storage.ts';
 import {
-  findCreator, findOfferCard, findOfferCardByUser, findOfferMediaByUser, lockOwnOffer, replaceOfferTags, toFeedOffer, writeOwnOffer,
-  type OfferMediaKeys, type OfferMediaValues,
+  findCreator,
+  findOfferCard,
+  findOfferCardByUser,
+  findOfferMediaByUser,
+  lockOwnOffer,
+  replaceOfferTags,
+  toFeedOffer,
+  writeOwnOffer,
+  type OfferMediaKeys,
+  type OfferMediaValues,
 } from './offers.queries.ts';
-import { canSeeOffer, type Actor } from './offers.policy.ts';
+import type { Actor } from '../auth/actor.ts';
+import { canSeeOffer } from './offers.policy.ts';
 
 export type UploadedMedia = { tempPath: string; mime: string };
 /** Where uploads are turned into feed media: one processor (and its queue) for the whole app. */
@@ -26,24 +44,46 @@ export type MediaWork = { processor: MediaProcessor; workDir: string };
 
 const toOwnOffer = (offer: FeedOffer): OwnOffer => ({ ...offer, deliveryMethod: 'file_upload' });
 
-export async function getOwnOffer(deps: AppDeps, actor: NonNullable<Actor>): Promise<OwnOffer | null> {
+export async function getOwnOffer({ deps, actor }: { deps: AppDeps; actor: Actor }): Promise<OwnOffer | null> {
   const row = await findOfferCardByUser(deps.database.db, actor.id);
   return row ? toOwnOffer(toFeedOffer(row)) : null;
 }
 
-export async function getOffer(deps: AppDeps, actor: Actor, offerId: string): Promise<FeedOffer> {
+export async function getOffer({
+  deps,
+  actor,
+  offerId,
+}: {
+  deps: AppDeps;
+  actor: Actor | null;
+  offerId: string;
+}): Promise<FeedOffer> {
   const row = await findOfferCard(deps.database.db, offerId);
   if (!row || !canSeeOffer(actor, row)) throw notFound(offerTexts.notFound);
   return toFeedOffer(row);
 }
 
 /** A creator and their one offer, when the viewer may see it. */
-export async function getCreatorPage(deps: AppDeps, actor: Actor, userId: string): Promise<CreatorPage> {
+export async function getCreatorPage({
+  deps,
+  actor,
+  userId,
+}: {
+  deps: AppDeps;
+  actor: Actor | null;
+  userId: string;
+}): Promise<CreatorPage> {
   const creator = await findCreator(deps.database.db, userId);
   if (!creator) throw notFound(offerTexts.creatorNotFound);
   const row = await findOfferCardByUser(deps.database.db, userId);
   return {
-    creator: { id: creator.id, displayName: creator.displayName, profileImage: creator.profileImage, bio: creator.bio, joinedAt: new Date(creator.createdAt).toISOString() },
+    creator: {
+      id: creator.id,
+      displayName: creator.displayName,
+      profileImage: creator.profileImage,
+      bio: creator.bio,
+      joinedAt: new Date(creator.createdAt).toISOString(),
+    },
     offer: row && canSeeOffer(actor, row) ? toFeedOffer(row) : null,
   };
 }
@@ -53,13 +93,25 @@ export async function getCreatorPage(deps: AppDeps, actor: Actor, userId: string
  * chooses; returns what the row needs and every key written. Exported for the admin's self-test only:
  * saves go through saveOffer.
  */
-export async function storeOfferMedia(deps: AppDeps, work: MediaWork, owner: { ownerId: string; uploaderId: string }, file: UploadedMedia): Promise<{ values: OfferMediaValues; keys: string[] }> {
+export async function storeOfferMedia(
+  deps: AppDeps,
+  work: MediaWork,
+  owner: { ownerId: string; uploaderId: string },
+  file: UploadedMedia,
+): Promise<{ values: OfferMediaValues; keys: string[] }> {
   const name = `${deps.clock.now().getTime()}-${randomBytes(4).toString('hex')}`;
   let processed;
   try {
-    processed = await withMediaSlot(deps, owner.uploaderId, () => work.processor.process({ path: file.tempPath, mime: file.mime }, work.workDir, name));
+    processed = await withMediaSlot(deps, owner.uploaderId, () =>
+      work.processor.process({ path: file.tempPath, mime: file.mime }, work.workDir, name),
+    );
   } catch (error) {
-    if (error instanceof MediaRejectedError) throw new AppError(error.status, error.status === 415 ? 'invalid_file_type' : 'media_too_long_or_large', error.userMessage, 'media');
+    if (error instanceof MediaRejectedError)
+      throw new AppError(
+        error.status === 415 ? 'invalid_file_type' : 'media_too_long_or_large',
+        error.userMessage,
+        'media',
+      );
     throw error;
   }
   const keys: string[] = [];
@@ -102,7 +154,11 @@ export type OfferSave = {
 };
 
 /** Writes the owner's one offer (SPEC sections 4 and 5); the id, and whether it was created. */
-export async function saveOffer(deps: AppDeps, work: MediaWork, save: OfferSave): Promise<{ offerId: string; created: boolean }> {
+export async function saveOffer(
+  deps: AppDeps,
+  work: MediaWork,
+  save: OfferSave,
+): Promise<{ offerId: string; created: boolean }> {
   save.check(await findOfferMediaByUser(deps.database.db, save.ownerId), !!save.file);
   const stored = save.file ? await storeOfferMedia(deps, work, save, save.file) : null;
   let replaced: Array<string | null> = [];
@@ -134,17 +190,20 @@ export async function saveOffer(deps: AppDeps, work: MediaWork, save: OfferSave)
   return saved;
 }
 
-const mediaRequired = () => new AppError(400, 'media_required', texts.validation.mediaRequired, 'media');
+const mediaRequired = () => new AppError('media_required', texts.validation.mediaRequired, 'media');
 
 /**
  * Creates or edits the person's own offer. Media is required unless the offer already has some;
  * every save puts the offer back to awaiting approval.
  */
-export async function saveOwnOffer(
-  deps: AppDeps,
-  options: { actor: NonNullable<Actor>; input: OfferInput; file: UploadedMedia | null; media: MediaWork },
-): Promise<{ offer: OwnOffer; message: string }> {
-  const { actor, input, file } = options;
+export async function saveOwnOffer(options: {
+  deps: AppDeps;
+  actor: Actor;
+  input: OfferInput;
+  file: UploadedMedia | null;
+  media: MediaWork;
+}): Promise<{ offer: OwnOffer; message: string }> {
+  const { deps, actor, input, file } = options;
   const { offerId, created } = await saveOffer(deps, options.media, {
     ownerId: actor.id,
     uploaderId: actor.id,

@@ -19,7 +19,8 @@ const image = () => ({ data: png, filename: 'photo.png', contentType: 'image/png
 const filesOf = async (userId: string) => (await storedFiles(t)).filter((file) => file.startsWith(`offers/${userId}/`));
 const tempFiles = async () => readdir(path.join(t.dataDir, 'tmp')).catch(() => [] as string[]);
 /** The version the admin reviews (approval names it). */
-const versionOf = async (offerId: string) => (await t.deps.database.query<{ version: number }>('select version from offers where id = $1', [offerId]))[0]!.version;
+const versionOf = async (offerId: string) =>
+  (await t.deps.database.query<{ version: number }>('select version from offers where id = $1', [offerId]))[0]!.version;
 
 describe('PUT /api/offers/mine: post and edit the one offer', () => {
   it('posts an offer with an image re-encoded to feed size, waiting for approval', async () => {
@@ -28,7 +29,15 @@ describe('PUT /api/offers/mine: post and edit the one offer', () => {
     expect(response.statusCode).toBe(200);
     const { offer, message } = response.json();
     expect(message).toBe(offerTexts.posted);
-    expect(offer).toMatchObject({ title: 'Logo design in a day', link: 'https://example.com/logos', isApproved: false, mediaKind: 'image', tags: ['design', 'logo'], deliveryMethod: 'file_upload', creator: { id: c.user.id } });
+    expect(offer).toMatchObject({
+      title: 'Logo design in a day',
+      link: 'https://example.com/logos',
+      isApproved: false,
+      mediaKind: 'image',
+      tags: ['design', 'logo'],
+      deliveryMethod: 'file_upload',
+      creator: { id: c.user.id },
+    });
     expect(offer.mediaUrl).toMatch(new RegExp(`^/media/offers/${c.user.id}/\\d+-[0-9a-f]+\\.webp$`));
     const media = await t.app.inject({ url: offer.mediaUrl });
     expect(media.headers['content-type']).toBe('image/webp');
@@ -42,18 +51,44 @@ describe('PUT /api/offers/mine: post and edit the one offer', () => {
     const c = await t.signedIn();
     const created = (await putOffer(c, freeOffer(), image())).json().offer;
     const admin = await t.signedIn({ admin: true });
-    expect((await admin.post(`/api/admin/offers/${created.id}/approve`, { version: await versionOf(created.id) })).statusCode).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/offers/${created.id}/approve`, { version: await versionOf(created.id) }))
+        .statusCode,
+    ).toBe(200);
     const edited = await putOffer(c, freeOffer({ title: 'New title', tags: 'NEW' }));
     expect(edited.statusCode).toBe(200);
     expect(edited.json().message).toBe(offerTexts.updated);
-    expect(edited.json().offer).toMatchObject({ id: created.id, title: 'New title', isApproved: false, mediaUrl: created.mediaUrl, tags: ['new'] });
+    expect(edited.json().offer).toMatchObject({
+      id: created.id,
+      title: 'New title',
+      isApproved: false,
+      mediaUrl: created.mediaUrl,
+      tags: ['new'],
+    });
   });
 
   it('a paid offer: "Paid offer submitted for review!", price in pence, link forced to the home link', async () => {
     const c = await t.signedIn();
-    const response = await putOffer(c, { title: 'Paid', isPaidOffer: 'true', price: '£12.50', paypalLink: 'paypal.me/me', purchaseNote: 'Brief after paying', link: 'https://elsewhere.example.com' }, image());
+    const response = await putOffer(
+      c,
+      {
+        title: 'Paid',
+        isPaidOffer: 'true',
+        price: '£12.50',
+        paypalLink: 'paypal.me/me',
+        purchaseNote: 'Brief after paying',
+        link: 'https://elsewhere.example.com',
+      },
+      image(),
+    );
     expect(response.json().message).toBe(offerTexts.paidSubmitted);
-    expect(response.json().offer).toMatchObject({ isPaidOffer: true, pricePence: 1250, link: '', paypalLink: 'https://paypal.me/me', purchaseNote: 'Brief after paying' });
+    expect(response.json().offer).toMatchObject({
+      isPaidOffer: true,
+      pricePence: 1250,
+      link: '',
+      paypalLink: 'https://paypal.me/me',
+      purchaseNote: 'Brief after paying',
+    });
     const missing = await putOffer(c, { title: 'Paid', isPaidOffer: 'true', price: '12' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe(v.missingPaidFields);
@@ -67,9 +102,15 @@ describe('PUT /api/offers/mine: post and edit the one offer', () => {
     const noTitle = await putOffer(c, freeOffer({ title: ' ' }), image());
     expect(noTitle.json().error.message).toBe(v.titleRequired);
     expect((await putOffer(c, freeOffer({ link: '' }), image())).json().error.message).toBe(v.linkRequired);
-    expect((await putOffer(c, freeOffer({ link: 'javascript:alert(1)' }), image())).json().error.message).toBe(v.invalidLink);
-    expect((await putOffer(c, freeOffer({ link: 'localhost:99999' }), image())).json().error.message).toBe(v.invalidLink);
-    expect((await putOffer(c, freeOffer({ link: 'nodot' }), image())).json().error.message).toBe(v.validDomain('nodot.com'));
+    expect((await putOffer(c, freeOffer({ link: 'javascript:alert(1)' }), image())).json().error.message).toBe(
+      v.invalidLink,
+    );
+    expect((await putOffer(c, freeOffer({ link: 'localhost:99999' }), image())).json().error.message).toBe(
+      v.invalidLink,
+    );
+    expect((await putOffer(c, freeOffer({ link: 'nodot' }), image())).json().error.message).toBe(
+      v.validDomain('nodot.com'),
+    );
     expect(await filesOf(c.user.id)).toEqual([]);
     expect(await tempFiles()).toEqual([]);
     expect((await c.get('/api/offers/mine')).json()).toEqual({ offer: null });
@@ -110,7 +151,11 @@ describe('PUT /api/offers/mine: post and edit the one offer', () => {
     slowStartMp4(source);
     const raw = await readFile(source);
     expect(raw.indexOf('moov')).toBeGreaterThan(raw.indexOf('mdat'));
-    const response = await putOffer(c, freeOffer(), { data: raw, filename: 'clip.mov', contentType: 'application/octet-stream' });
+    const response = await putOffer(c, freeOffer(), {
+      data: raw,
+      filename: 'clip.mov',
+      contentType: 'application/octet-stream',
+    });
     expect(response.statusCode).toBe(200);
     const offer = response.json().offer;
     expect(offer).toMatchObject({ id: first.id, mediaKind: 'video' });
@@ -134,7 +179,10 @@ describe('PUT /api/offers/mine: post and edit the one offer', () => {
     const [x, y] = await Promise.all([putOffer(c, freeOffer({ title: 'X' })), putOffer(c, freeOffer({ title: 'Y' }))]);
     expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
     expect([x.json().offer.id, y.json().offer.id]).toEqual([created.id, created.id]);
-    const rows = await t.deps.database.query<{ n: number }>('select count(*)::int as n from offers where user_id = $1', [c.user.id]);
+    const rows = await t.deps.database.query<{ n: number }>(
+      'select count(*)::int as n from offers where user_id = $1',
+      [c.user.id],
+    );
     expect(rows[0]?.n).toBe(1);
     expect(await filesOf(c.user.id)).toHaveLength(1);
   });
@@ -157,7 +205,10 @@ describe('PUT /api/offers/mine: post and edit the one offer', () => {
     }
     expect(await filesOf(c.user.id)).toEqual(before);
     expect(await tempFiles()).toEqual([]);
-    expect((await c.get('/api/offers/mine')).json().offer).toMatchObject({ title: first.title, mediaUrl: first.mediaUrl });
+    expect((await c.get('/api/offers/mine')).json().offer).toMatchObject({
+      title: first.title,
+      mediaUrl: first.mediaUrl,
+    });
   });
 
   it('matches existing tags regardless of case instead of making new ones', async () => {
@@ -165,7 +216,9 @@ describe('PUT /api/offers/mine: post and edit the one offer', () => {
     const c = await t.signedIn();
     const saved = (await putOffer(c, freeOffer({ tags: 'PHOTOGRAPHY, photography ,  ' }), image())).json().offer;
     expect(saved.tags).toEqual(['Photography']);
-    const rows = await t.deps.database.query<{ n: number }>("select count(*)::int as n from tags where lower(name) = 'photography'");
+    const rows = await t.deps.database.query<{ n: number }>(
+      "select count(*)::int as n from tags where lower(name) = 'photography'",
+    );
     expect(rows[0]?.n).toBe(1);
   });
 
@@ -189,9 +242,14 @@ describe('POST /api/admin/offers/:id/approve', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ gig: { id, isApproved: true }, message: offerTexts.approved });
     await admin.post(`/api/admin/offers/${id}/approve`, { version });
-    const notes = await t.deps.database.query<{ kind: string; link: string }>('select kind, link from notifications where user_id = $1', [owner.id]);
+    const notes = await t.deps.database.query<{ kind: string; link: string }>(
+      'select kind, link from notifications where user_id = $1',
+      [owner.id],
+    );
     expect(notes).toEqual([{ kind: 'offer_approved', link: `/offer/${id}` }]);
-    expect((await admin.post('/api/admin/offers/00000000-0000-4000-8000-000000000000/approve', { version: 1 })).statusCode).toBe(404);
+    expect(
+      (await admin.post('/api/admin/offers/00000000-0000-4000-8000-000000000000/approve', { version: 1 })).statusCode,
+    ).toBe(404);
     expect((await admin.post('/api/admin/offers/nope/approve', { version: 1 })).statusCode).toBe(400);
   });
 });
@@ -206,12 +264,20 @@ describe('GET /api/offers/:id and /api/creators/:id', () => {
     expect((await other.get(`/api/offers/${hidden}`)).statusCode).toBe(404);
     expect((await owner.get(`/api/offers/${hidden}`)).json()).toMatchObject({ id: hidden, isApproved: false });
     expect((await admin.get(`/api/offers/${hidden}`)).statusCode).toBe(200);
-    expect((await t.client().get(`/api/creators/${owner.user.id}`)).json()).toMatchObject({ creator: { id: owner.user.id, displayName: owner.user.name }, offer: null });
+    expect((await t.client().get(`/api/creators/${owner.user.id}`)).json()).toMatchObject({
+      creator: { id: owner.user.id, displayName: owner.user.name },
+      offer: null,
+    });
     expect((await owner.get(`/api/creators/${owner.user.id}`)).json().offer).toMatchObject({ id: hidden });
 
     const seller = await t.createUser({ name: 'Seller' });
     const shown = await seedOffer(t, seller.id, { tags: 'x' });
-    expect((await t.client().get(`/api/offers/${shown}`)).json()).toMatchObject({ id: shown, isApproved: true, tags: ['x'], creator: { displayName: 'Seller' } });
+    expect((await t.client().get(`/api/offers/${shown}`)).json()).toMatchObject({
+      id: shown,
+      isApproved: true,
+      tags: ['x'],
+      creator: { displayName: 'Seller' },
+    });
     expect((await other.get(`/api/creators/${seller.id}`)).json().offer).toMatchObject({ id: shown });
     expect((await t.client().get('/api/creators/nobody')).statusCode).toBe(404);
   });
@@ -224,7 +290,9 @@ describe('GET /offer/:id', () => {
     const page = await t.client().get(`/offer/${id}`);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('<meta property="og:title" content="Logos &quot;best&quot; &amp; more &lt;3 · £10.00">');
+    expect(page.body).toContain(
+      '<meta property="og:title" content="Logos &quot;best&quot; &amp; more &lt;3 · £10.00">',
+    );
     expect(page.body).toContain('<title>Logos &quot;best&quot; &amp; more &lt;3 · GigReel</title>');
     expect(page.body.match(/name="description"/g)).toHaveLength(1);
     expect(page.body).toContain(`<meta property="og:url" content="http://localhost:3000/offer/${id}">`);
@@ -250,6 +318,8 @@ describe('/media/* with HTTP Range', () => {
     expect(part.rawPayload.equals(whole.rawPayload.subarray(10, 30))).toBe(true);
     const tail = await t.app.inject({ url: offer.mediaUrl, headers: { range: 'bytes=-5' } });
     expect(tail.rawPayload.equals(whole.rawPayload.subarray(-5))).toBe(true);
-    expect((await t.app.inject({ url: offer.mediaUrl, headers: { range: `bytes=${whole.rawPayload.length}-` } })).statusCode).toBe(416);
+    expect(
+      (await t.app.inject({ url: offer.mediaUrl, headers: { range: `bytes=${whole.rawPayload.length}-` } })).statusCode,
+    ).toBe(416);
   });
 });

@@ -7,16 +7,33 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNED_LINK_SECONDS } from '@gigreel/core';
 
 function signature(secret: string, orderId: string, deliveryKey: string, expires: number): string {
-  return createHmac('sha256', secret).update(`order-delivery\n${orderId}\n${deliveryKey}\n${expires}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`order-delivery\n${orderId}\n${deliveryKey}\n${expires}`)
+    .digest('base64url');
 }
 
-export function signDeliveryLink(secret: string, orderId: string, deliveryKey: string, now: Date): { url: string; expiresAt: Date } {
+export function signDeliveryLink(
+  secret: string,
+  orderId: string,
+  deliveryKey: string,
+  now: Date,
+): { url: string; expiresAt: Date } {
   const expires = Math.floor(now.getTime() / 1000) + SIGNED_LINK_SECONDS;
   const sig = signature(secret, orderId, deliveryKey, expires);
-  return { url: `/api/orders/${orderId}/delivery/file?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000) };
+  return {
+    url: `/api/orders/${orderId}/delivery/file?expires=${expires}&sig=${sig}`,
+    expiresAt: new Date(expires * 1000),
+  };
 }
 
-export function verifyDeliveryLink(secret: string, orderId: string, deliveryKey: string, expires: number, sig: string, now: Date): boolean {
+export function verifyDeliveryLink(
+  secret: string,
+  orderId: string,
+  deliveryKey: string,
+  expires: number,
+  sig: string,
+  now: Date,
+): boolean {
   if (expires * 1000 <= now.getTime()) return false;
   const expected = Buffer.from(signature(secret, orderId, deliveryKey, expires));
   const given = Buffer.from(sig);

@@ -1,7 +1,7 @@
 /** Who may do what with an order: the one place the orders feature decides it (SPEC section 6). */
 import type { OrderRole } from '@gigreel/core';
+import type { Actor } from '../auth/actor.ts';
 
-export type Actor = { id: string; isAdmin: boolean };
 type Parties = { buyerId: string | null; sellerId: string | null };
 
 /** The actor's side of the order, or null when they are not a party to it. */

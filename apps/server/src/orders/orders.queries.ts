@@ -1,7 +1,15 @@
-/** The only place the orders feature touches the database. */
+/** The only place the orders feature touches the database, and the presenters of what it reads. */
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OrderStatus } from '@gigreel/core';
+import {
+  sellerPaymentLink,
+  type JobStatus,
+  type OrderDetail,
+  type OrderMessage,
+  type OrderRole,
+  type OrderStatus,
+  type OrderSummary,
+} from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
 import { offers, orderMessages, orders, privateJobs, users } from '../db/schema.ts';
 
@@ -37,12 +45,64 @@ const orderColumns = {
   jobStatus: privateJobs.status,
 };
 
-export type OrderRow = Omit<{ [K in keyof typeof orderColumns]: (typeof orderColumns)[K]['_']['data'] | null }, 'status'> & {
+export type OrderRow = Omit<
+  { [K in keyof typeof orderColumns]: (typeof orderColumns)[K]['_']['data'] | null },
+  'status'
+> & {
   id: string;
   status: OrderStatus;
   title: string;
   createdAt: Date;
 };
+
+/** The order as its reader gets it (core's orders.schemas.ts): the one place an order row is shaped for the client. */
+export function toOrderSummary(row: OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    title: row.title,
+    pricePence: row.pricePence,
+    createdAt: row.createdAt.toISOString(),
+    buyer: row.buyerId ? { id: row.buyerId, displayName: row.buyerName ?? 'Unknown' } : null,
+    seller: row.sellerId ? { id: row.sellerId, displayName: row.sellerName ?? 'Unknown' } : null,
+    jobId: row.jobId,
+  };
+}
+
+export function toOrderDetail(row: OrderRow, viewerRole: OrderRole | 'admin', messages: OrderMessage[]): OrderDetail {
+  return {
+    ...toOrderSummary(row),
+    viewerRole,
+    // The link stored with the order; a private job sent before the designer entered one takes theirs now.
+    paypalLink: sellerPaymentLink(row.paypalLink) ?? (row.jobId ? sellerPaymentLink(row.sellerPaypalLink) : null),
+    offer: row.offerId ? { id: row.offerId, mediaUrl: row.offerMediaKey ? `/media/${row.offerMediaKey}` : '' } : null,
+    job: row.jobId
+      ? {
+          id: row.jobId,
+          title: row.jobTitle ?? row.title,
+          budgetPence: row.jobBudgetPence ?? null,
+          status: (row.jobStatus ?? 'pending') as JobStatus,
+        }
+      : null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    delivery: row.deliveryKey
+      ? {
+          fileName: row.deliveryFileName ?? 'delivery',
+          contentType: row.deliveryContentType ?? 'application/octet-stream',
+        }
+      : null,
+    messages,
+  };
+}
+
+export const toOrderMessage = (m: { id: string; senderRole: string; key: string; sentAt: Date }): OrderMessage => ({
+  id: m.id,
+  senderRole: m.senderRole as OrderRole,
+  key: m.key,
+  sentAt: m.sentAt.toISOString(),
+});
 
 function selectOrders(db: Conn) {
   return db
@@ -60,20 +120,43 @@ export async function findOrder(db: Conn, id: string): Promise<OrderRow | null> 
 }
 
 /** Locks the order row until the transaction ends, so two moves on one order run one after the other. */
-export type LockedOrder = { id: string; status: OrderStatus; buyerId: string | null; sellerId: string | null; jobId: string | null };
+export type LockedOrder = {
+  id: string;
+  status: OrderStatus;
+  buyerId: string | null;
+  sellerId: string | null;
+  jobId: string | null;
+};
 export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder | null> {
-  const [row] = await tx.select({ id: orders.id, status: orders.status, buyerId: orders.buyerId, sellerId: orders.sellerId, jobId: orders.jobId }).from(orders).where(eq(orders.id, id)).for('update');
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      buyerId: orders.buyerId,
+      sellerId: orders.sellerId,
+      jobId: orders.jobId,
+    })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
   return (row as LockedOrder | undefined) ?? null;
 }
 
 export async function jobStatusOf(db: Conn, jobId: string): Promise<string | null> {
-  const [row] = await db.select({ status: privateJobs.status }).from(privateJobs).where(eq(privateJobs.id, jobId)).limit(1);
+  const [row] = await db
+    .select({ status: privateJobs.status })
+    .from(privateJobs)
+    .where(eq(privateJobs.id, jobId))
+    .limit(1);
   return row?.status ?? null;
 }
 
 export async function listOrdersOf(db: Conn, userId: string, role: 'buyer' | 'seller'): Promise<OrderRow[]> {
   const column = role === 'buyer' ? orders.buyerId : orders.sellerId;
-  return (await selectOrders(db).where(eq(column, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200)) as OrderRow[];
+  return (await selectOrders(db)
+    .where(eq(column, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(200)) as OrderRow[];
 }
 
 export async function countOrdersOf(db: Conn, userId: string): Promise<{ buyer: number; seller: number }> {
@@ -120,12 +203,22 @@ export async function lockBuyer(tx: Tx, buyerId: string): Promise<void> {
  * What the order quotas look at: the buyer's open orders of offers with this seller (awaiting
  * payment, or paid and not yet delivered) and every order the buyer opened since `since`.
  */
-export async function orderQuotaOf(db: Conn, buyerId: string, sellerId: string, since: Date): Promise<{ openWithSeller: number; openedSince: number }> {
-  const open = and(eq(orders.sellerId, sellerId), isNull(orders.jobId), inArray(orders.status, ['awaiting_payment', 'paid']));
+export async function orderQuotaOf(
+  db: Conn,
+  buyerId: string,
+  sellerId: string,
+  since: Date,
+): Promise<{ openWithSeller: number; openedSince: number }> {
+  const open = and(
+    eq(orders.sellerId, sellerId),
+    isNull(orders.jobId),
+    inArray(orders.status, ['awaiting_payment', 'paid']),
+  );
   const [row] = await db
     .select({
       openWithSeller: sql<number>`count(*) filter (where ${open})`.mapWith(Number),
-      openedSince: sql<number>`count(*) filter (where ${orders.createdAt} > ${since.toISOString()}::timestamptz)`.mapWith(Number),
+      openedSince:
+        sql<number>`count(*) filter (where ${orders.createdAt} > ${since.toISOString()}::timestamptz)`.mapWith(Number),
     })
     .from(orders)
     .where(eq(orders.buyerId, buyerId));
@@ -133,9 +226,12 @@ export async function orderQuotaOf(db: Conn, buyerId: string, sellerId: string, 
 }
 
 export async function findUnpaidOrder(db: Conn, buyerId: string, offerId: string): Promise<string | null> {
-  const [row] = await db.select({ id: orders.id }).from(orders)
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
     .where(and(eq(orders.buyerId, buyerId), eq(orders.offerId, offerId), eq(orders.status, 'awaiting_payment')))
-    .orderBy(desc(orders.createdAt)).limit(1);
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -152,7 +248,10 @@ export type NewOrder = {
 };
 
 export async function insertOrder(db: Conn, order: NewOrder): Promise<string> {
-  const [row] = await db.insert(orders).values({ ...order, status: 'awaiting_payment' }).returning({ id: orders.id });
+  const [row] = await db
+    .insert(orders)
+    .values({ ...order, status: 'awaiting_payment' })
+    .returning({ id: orders.id });
   if (!row) throw new Error('order not stored');
   return row.id;
 }
@@ -163,25 +262,62 @@ export async function moveOrder(
   id: string,
   from: OrderStatus,
   to: OrderStatus,
-  set: Partial<{ paidAt: Date; deliveredAt: Date; completedAt: Date; deliveryKey: string; deliveryFileName: string; deliveryContentType: string }>,
+  set: Partial<{
+    paidAt: Date;
+    deliveredAt: Date;
+    completedAt: Date;
+    deliveryKey: string;
+    deliveryFileName: string;
+    deliveryContentType: string;
+  }>,
 ): Promise<boolean> {
-  const rows = await db.update(orders).set({ status: to, ...set }).where(and(eq(orders.id, id), eq(orders.status, from))).returning({ id: orders.id });
+  const rows = await db
+    .update(orders)
+    .set({ status: to, ...set })
+    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .returning({ id: orders.id });
   return rows.length === 1;
 }
 
 export async function listMessages(db: Conn, orderId: string) {
-  return db.select({ id: orderMessages.id, senderRole: orderMessages.senderRole, key: orderMessages.messageKey, sentAt: orderMessages.sentAt })
-    .from(orderMessages).where(eq(orderMessages.orderId, orderId)).orderBy(orderMessages.sentAt, orderMessages.id);
+  return db
+    .select({
+      id: orderMessages.id,
+      senderRole: orderMessages.senderRole,
+      key: orderMessages.messageKey,
+      sentAt: orderMessages.sentAt,
+    })
+    .from(orderMessages)
+    .where(eq(orderMessages.orderId, orderId))
+    .orderBy(orderMessages.sentAt, orderMessages.id);
 }
 
-export async function insertMessage(db: Conn, message: { orderId: string; senderRole: 'buyer' | 'seller'; key: string; sentAt: Date }) {
-  const [row] = await db.insert(orderMessages).values({ orderId: message.orderId, senderRole: message.senderRole, messageKey: message.key, sentAt: message.sentAt })
-    .returning({ id: orderMessages.id, senderRole: orderMessages.senderRole, key: orderMessages.messageKey, sentAt: orderMessages.sentAt });
+export async function insertMessage(
+  db: Conn,
+  message: { orderId: string; senderRole: 'buyer' | 'seller'; key: string; sentAt: Date },
+) {
+  const [row] = await db
+    .insert(orderMessages)
+    .values({
+      orderId: message.orderId,
+      senderRole: message.senderRole,
+      messageKey: message.key,
+      sentAt: message.sentAt,
+    })
+    .returning({
+      id: orderMessages.id,
+      senderRole: orderMessages.senderRole,
+      key: orderMessages.messageKey,
+      sentAt: orderMessages.sentAt,
+    });
   if (!row) throw new Error('message not stored');
   return row;
 }
 
 /** A private job's order delivered marks the job delivered too (SPEC lists that status without its move). */
 export async function markJobDelivered(db: Conn, jobId: string): Promise<void> {
-  await db.update(privateJobs).set({ status: 'delivered' }).where(and(eq(privateJobs.id, jobId), inArray(privateJobs.status, ['pending', 'accepted'])));
+  await db
+    .update(privateJobs)
+    .set({ status: 'delivered' })
+    .where(and(eq(privateJobs.id, jobId), inArray(privateJobs.status, ['pending', 'accepted'])));
 }

@@ -9,53 +9,34 @@ import { rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
-  decideOrderMove, isMessageKeyFor, ordersTexts, sellerPaymentLink,
-  type DeliveryLink, type JobStatus, type OrderDetail, type OrderList, type OrderMessage, type OrderMove, type OrderRole, type OrderSummary,
+  decideOrderMove,
+  isMessageKeyFor,
+  ordersTexts,
+  sellerPaymentLink,
+  type DeliveryLink,
+  type OrderDetail,
+  type OrderList,
+  type OrderMessage,
+  type OrderMove,
+  type OrderRole,
+  AppError,
+  conflict,
+  forbidden,
+  notFound,
 } from '@gigreel/core';
 import type { Tx } from '../db/connection.ts';
 import type { AppDeps } from '../deps.ts';
-import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { mailHtml } from '../platform/mailer.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import { signDeliveryLink, verifyDeliveryLink } from './delivery-links.ts';
 import * as q from './orders.queries.ts';
 import { openOrder } from './orders.quota.ts';
-import { canReadOrder, orderRoleOf, type Actor } from './orders.policy.ts';
+import type { Actor } from '../auth/actor.ts';
+import { canReadOrder, orderRoleOf } from './orders.policy.ts';
 
 type Ctx = { deps: AppDeps; actor: Actor };
 const orderNotFound = () => notFound(ordersTexts.notFound);
-
-function summary(row: q.OrderRow): OrderSummary {
-  return {
-    id: row.id,
-    status: row.status,
-    title: row.title,
-    pricePence: row.pricePence,
-    createdAt: row.createdAt.toISOString(),
-    buyer: row.buyerId ? { id: row.buyerId, displayName: row.buyerName ?? 'Unknown' } : null,
-    seller: row.sellerId ? { id: row.sellerId, displayName: row.sellerName ?? 'Unknown' } : null,
-    jobId: row.jobId,
-  };
-}
-
-function detail(row: q.OrderRow, actor: Actor, messages: OrderMessage[]): OrderDetail {
-  return {
-    ...summary(row),
-    viewerRole: orderRoleOf(actor, row) ?? 'admin',
-    // The link stored with the order; a private job sent before the designer entered one takes theirs now.
-    paypalLink: sellerPaymentLink(row.paypalLink) ?? (row.jobId ? sellerPaymentLink(row.sellerPaypalLink) : null),
-    offer: row.offerId ? { id: row.offerId, mediaUrl: row.offerMediaKey ? `/media/${row.offerMediaKey}` : '' } : null,
-    job: row.jobId ? { id: row.jobId, title: row.jobTitle ?? row.title, budgetPence: row.jobBudgetPence ?? null, status: (row.jobStatus ?? 'pending') as JobStatus } : null,
-    paidAt: row.paidAt?.toISOString() ?? null,
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-    completedAt: row.completedAt?.toISOString() ?? null,
-    delivery: row.deliveryKey ? { fileName: row.deliveryFileName ?? 'delivery', contentType: row.deliveryContentType ?? 'application/octet-stream' } : null,
-    messages,
-  };
-}
-
-const toMessage = (m: { id: string; senderRole: string; key: string; sentAt: Date }): OrderMessage => ({ id: m.id, senderRole: m.senderRole as OrderRole, key: m.key, sentAt: m.sentAt.toISOString() });
 
 /** Reads an order the actor may see, or the same 404 whether it is missing or someone else's. */
 async function readable({ deps, actor }: Ctx, orderId: string): Promise<q.OrderRow> {
@@ -67,12 +48,15 @@ async function readable({ deps, actor }: Ctx, orderId: string): Promise<q.OrderR
 export async function getOrder(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
   const row = await readable(ctx, ctx.orderId);
   const messages = await q.listMessages(ctx.deps.database.db, row.id);
-  return detail(row, ctx.actor, messages.map(toMessage));
+  return q.toOrderDetail(row, orderRoleOf(ctx.actor, row) ?? 'admin', messages.map(q.toOrderMessage));
 }
 
 export async function listOrders({ deps, actor, role }: Ctx & { role: OrderRole }): Promise<OrderList> {
-  const [rows, counts] = await Promise.all([q.listOrdersOf(deps.database.db, actor.id, role), q.countOrdersOf(deps.database.db, actor.id)]);
-  return { orders: rows.map(summary), counts };
+  const [rows, counts] = await Promise.all([
+    q.listOrdersOf(deps.database.db, actor.id, role),
+    q.countOrdersOf(deps.database.db, actor.id),
+  ]);
+  return { orders: rows.map(q.toOrderSummary), counts };
 }
 
 /**
@@ -83,13 +67,14 @@ export async function createOrder(ctx: Ctx & { offerId: string }): Promise<Order
   const { deps, actor, offerId } = ctx;
   const orderId = await deps.database.db.transaction(async (tx) => {
     const offer = await q.findOfferForSale(tx, offerId);
-    if (!offer || !offer.isPaidOffer || !offer.pricePence || (!offer.isApproved && !actor.isAdmin)) throw notFound(ordersTexts.notForSale);
+    if (!offer || !offer.isPaidOffer || !offer.pricePence || (!offer.isApproved && !actor.isAdmin))
+      throw notFound(ordersTexts.notForSale);
     if (offer.sellerId === actor.id) throw forbidden(ordersTexts.ownOffer);
     await q.lockBuyer(tx, actor.id);
     const existing = await q.findUnpaidOrder(tx, actor.id, offer.id);
     if (existing) return existing;
     const paypalLink = sellerPaymentLink(offer.offerPaypalLink);
-    if (!paypalLink) throw new AppError(409, 'no_payment_link', ordersTexts.noPaymentLink);
+    if (!paypalLink) throw new AppError('no_payment_link', ordersTexts.noPaymentLink);
     return openOrder(tx, {
       buyerId: actor.id,
       sellerId: offer.sellerId,
@@ -108,7 +93,12 @@ export async function createOrder(ctx: Ctx & { offerId: string }): Promise<Order
  * One move of the state machine, in one transaction: lock the row, ask decideOrderMove, write only
  * if the status is still the one decided on, and tell the other side in the same transaction.
  */
-async function move(ctx: Ctx & { orderId: string }, which: OrderMove, extra: (tx: Tx, now: Date, order: q.LockedOrder) => Promise<Record<string, unknown>> = async () => ({}), after?: (tx: Tx, row: q.OrderRow) => Promise<void>): Promise<q.OrderRow> {
+async function move(
+  ctx: Ctx & { orderId: string },
+  which: OrderMove,
+  extra: (tx: Tx, now: Date, order: q.LockedOrder) => Promise<Record<string, unknown>> = async () => ({}),
+  after?: (tx: Tx, row: q.OrderRow) => Promise<void>,
+): Promise<q.OrderRow> {
   const { deps, actor, orderId } = ctx;
   return deps.database.db.transaction(async (tx) => {
     const locked = await q.lockOrder(tx, orderId);
@@ -117,7 +107,10 @@ async function move(ctx: Ctx & { orderId: string }, which: OrderMove, extra: (tx
     if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
     const now = deps.clock.now();
     const stamp = which === 'pay' ? { paidAt: now } : which === 'deliver' ? { deliveredAt: now } : { completedAt: now };
-    const moved = await q.moveOrder(tx, orderId, locked.status, decision.to, { ...stamp, ...(await extra(tx, now, locked)) });
+    const moved = await q.moveOrder(tx, orderId, locked.status, decision.to, {
+      ...stamp,
+      ...(await extra(tx, now, locked)),
+    });
     if (!moved) throw conflict(ordersTexts.wrongState[which](decision.to));
     const row = (await q.findOrder(tx, orderId))!;
     await after?.(tx, row);
@@ -140,12 +133,25 @@ export async function markOrderPaid(ctx: Ctx & { orderId: string }): Promise<Ord
     return {};
   };
   const row = await move(ctx, 'pay', refuseDeclinedJob, async (tx, order) => {
-    if (order.sellerId) await createNotification(tx, { userId: order.sellerId, kind: 'order_paid', title: ordersTexts.notification.paid(order.title), body: `${order.buyerName ?? 'A buyer'} has paid.`, link: `/order/${order.id}` });
+    if (order.sellerId)
+      await createNotification(tx, {
+        userId: order.sellerId,
+        kind: 'order_paid',
+        title: ordersTexts.notification.paid(order.title),
+        body: `${order.buyerName ?? 'A buyer'} has paid.`,
+        link: `/order/${order.id}`,
+      });
   });
   if (row.sellerEmail) {
     const url = `${ctx.deps.config.publicUrl}/order/${row.id}`;
     const body = ordersTexts.mail.paidBody(row.buyerName ?? 'A buyer', row.title);
-    await mailQuietly(ctx.deps, { to: row.sellerEmail, subject: ordersTexts.mail.paidSubject(row.title), text: `Hi ${row.sellerName},\n\n${body}\n\n${url}`, html: mailHtml([`Hi ${row.sellerName},`, body], { label: 'Open the order', url }), link: url });
+    await mailQuietly(ctx.deps, {
+      to: row.sellerEmail,
+      subject: ordersTexts.mail.paidSubject(row.title),
+      text: `Hi ${row.sellerName},\n\n${body}\n\n${url}`,
+      html: mailHtml([`Hi ${row.sellerName},`, body], { label: 'Open the order', url }),
+      link: url,
+    });
   }
   return getOrder(ctx);
 }
@@ -170,12 +176,20 @@ export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedF
       'deliver',
       async (tx, _now, order) => {
         // a job declined while its file was uploading is not delivered after all
-        if (order.jobId && (await q.jobStatusOf(tx, order.jobId)) === 'declined') throw conflict(ordersTexts.jobDeclinedNoDelivery);
+        if (order.jobId && (await q.jobStatusOf(tx, order.jobId)) === 'declined')
+          throw conflict(ordersTexts.jobDeclinedNoDelivery);
         return { deliveryKey: key, deliveryFileName: file.fileName, deliveryContentType: file.mime };
       },
       async (tx, order) => {
         if (order.jobId) await q.markJobDelivered(tx, order.jobId);
-        if (order.buyerId) await createNotification(tx, { userId: order.buyerId, kind: 'order_delivered', title: ordersTexts.notification.delivered(order.title), body: `${order.sellerName ?? 'The seller'} has delivered your order.`, link: `/order/${order.id}` });
+        if (order.buyerId)
+          await createNotification(tx, {
+            userId: order.buyerId,
+            kind: 'order_delivered',
+            title: ordersTexts.notification.delivered(order.title),
+            body: `${order.sellerName ?? 'The seller'} has delivered your order.`,
+            link: `/order/${order.id}`,
+          });
       },
     );
   } catch (error) {
@@ -187,7 +201,13 @@ export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedF
   if (row.buyerEmail) {
     const url = `${deps.config.publicUrl}/order/${row.id}`;
     const body = ordersTexts.mail.deliveredBody(row.sellerName ?? 'The seller', row.title);
-    await mailQuietly(deps, { to: row.buyerEmail, subject: ordersTexts.mail.deliveredSubject(row.title), text: `Hi ${row.buyerName},\n\n${body}\n\n${url}`, html: mailHtml([`Hi ${row.buyerName},`, body], { label: 'Open the order', url }), link: url });
+    await mailQuietly(deps, {
+      to: row.buyerEmail,
+      subject: ordersTexts.mail.deliveredSubject(row.title),
+      text: `Hi ${row.buyerName},\n\n${body}\n\n${url}`,
+      html: mailHtml([`Hi ${row.buyerName},`, body], { label: 'Open the order', url }),
+      link: url,
+    });
   }
   return getOrder(ctx);
 }
@@ -195,7 +215,14 @@ export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedF
 /** The buyer accepts the delivery ("Accept & Complete Order"); the seller is told. */
 export async function completeOrder(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
   await move(ctx, 'complete', undefined, async (tx, order) => {
-    if (order.sellerId) await createNotification(tx, { userId: order.sellerId, kind: 'order_completed', title: ordersTexts.notification.completed(order.title), body: `${order.buyerName ?? 'The buyer'} accepted the delivery.`, link: `/order/${order.id}` });
+    if (order.sellerId)
+      await createNotification(tx, {
+        userId: order.sellerId,
+        kind: 'order_completed',
+        title: ordersTexts.notification.completed(order.title),
+        body: `${order.buyerName ?? 'The buyer'} accepted the delivery.`,
+        link: `/order/${order.id}`,
+      });
   });
   return getOrder(ctx);
 }
@@ -205,9 +232,14 @@ export async function sendOrderMessage(ctx: Ctx & { orderId: string; key: string
   const row = await readable(ctx, ctx.orderId);
   const role = orderRoleOf(ctx.actor, row);
   if (!role) throw forbidden(ordersTexts.notAParty);
-  if (!isMessageKeyFor(role, ctx.key)) throw new AppError(400, 'bad_request', ordersTexts.wrongMessageKey, 'key');
-  const message = await q.insertMessage(ctx.deps.database.db, { orderId: row.id, senderRole: role, key: ctx.key, sentAt: ctx.deps.clock.now() });
-  return toMessage(message);
+  if (!isMessageKeyFor(role, ctx.key)) throw new AppError('bad_request', ordersTexts.wrongMessageKey, 'key');
+  const message = await q.insertMessage(ctx.deps.database.db, {
+    orderId: row.id,
+    senderRole: role,
+    key: ctx.key,
+    sentAt: ctx.deps.clock.now(),
+  });
+  return q.toOrderMessage(message);
 }
 
 /** A link to the delivery that works for one hour, for the buyer, the seller and admins. */
@@ -219,12 +251,30 @@ export async function createDeliveryLink(ctx: Ctx & { orderId: string }): Promis
 }
 
 /** Follows a signed link: the signature is the permission, the clock decides expiry. */
-export async function openDelivery({ deps, orderId, expires, sig }: { deps: AppDeps; orderId: string; expires: number; sig: string }): Promise<{ body: Readable; fileName: string; contentType: string; size: number }> {
+export async function openDelivery({
+  deps,
+  orderId,
+  expires,
+  sig,
+}: {
+  deps: AppDeps;
+  orderId: string;
+  expires: number;
+  sig: string;
+}): Promise<{ body: Readable; fileName: string; contentType: string; size: number }> {
   const row = await q.findOrder(deps.database.db, orderId);
-  if (!row?.deliveryKey || !verifyDeliveryLink(deps.config.authSecret, row.id, row.deliveryKey, expires, sig, deps.clock.now())) {
-    throw new AppError(403, 'link_expired', ordersTexts.linkExpired);
+  if (
+    !row?.deliveryKey ||
+    !verifyDeliveryLink(deps.config.authSecret, row.id, row.deliveryKey, expires, sig, deps.clock.now())
+  ) {
+    throw new AppError('link_expired', ordersTexts.linkExpired);
   }
   const object = await deps.storage.head(row.deliveryKey);
   if (!object) throw notFound(ordersTexts.noDelivery);
-  return { body: await deps.storage.get(row.deliveryKey), fileName: row.deliveryFileName ?? 'delivery', contentType: row.deliveryContentType ?? 'application/octet-stream', size: object.size };
+  return {
+    body: await deps.storage.get(row.deliveryKey),
+    fileName: row.deliveryFileName ?? 'delivery',
+    contentType: row.deliveryContentType ?? 'application/octet-stream',
+    size: object.size,
+  };
 }

@@ -1,7 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEW_ORDERS_PER_DAY, OPEN_ORDERS_PER_SELLER, ORDER_STATUSES, ordersTexts, texts, type OrderMove, type OrderStatus } from '@gigreel/core';
+import {
+  NEW_ORDERS_PER_DAY,
+  OPEN_ORDERS_PER_SELLER,
+  ORDER_STATUSES,
+  ordersTexts,
+  texts,
+  type OrderMove,
+  type OrderStatus,
+} from '@gigreel/core';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { createOrderIn, createPaidOffer, multipart, pdfBytes, pngBytes } from './test-helpers.ts';
 
@@ -25,21 +33,44 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const deliver = (c: TestClient, orderId: string, file: { name: string; data: Buffer } = { name: 'logo.pdf', data: pdfBytes() }) => {
+const deliver = (
+  c: TestClient,
+  orderId: string,
+  file: { name: string; data: Buffer } = { name: 'logo.pdf', data: pdfBytes() },
+) => {
   const body = multipart({}, [{ field: 'file', ...file }]);
-  return c.request({ method: 'POST', url: `/api/orders/${orderId}/delivery`, payload: body.payload, headers: body.headers });
+  return c.request({
+    method: 'POST',
+    url: `/api/orders/${orderId}/delivery`,
+    payload: body.payload,
+    headers: body.headers,
+  });
 };
 const tryMove = (c: TestClient, orderId: string, move: OrderMove) =>
-  move === 'pay' ? c.post(`/api/orders/${orderId}/paid`) : move === 'complete' ? c.post(`/api/orders/${orderId}/complete`) : deliver(c, orderId);
+  move === 'pay'
+    ? c.post(`/api/orders/${orderId}/paid`)
+    : move === 'complete'
+      ? c.post(`/api/orders/${orderId}/complete`)
+      : deliver(c, orderId);
 const orderRow = async (id: string) =>
-  (await t.deps.database.query<Record<string, unknown>>('select status, paid_at, delivered_at, completed_at, delivery_key from orders where id = $1', [id]))[0];
+  (
+    await t.deps.database.query<Record<string, unknown>>(
+      'select status, paid_at, delivered_at, completed_at, delivery_key from orders where id = $1',
+      [id],
+    )
+  )[0];
 const notificationsOf = (userId: string, kind: string) =>
-  t.deps.database.query<{ title: string; link: string }>('select title, link from notifications where user_id = $1 and kind = $2', [userId, kind]);
+  t.deps.database.query<{ title: string; link: string }>(
+    'select title, link from notifications where user_id = $1 and kind = $2',
+    [userId, kind],
+  );
 const storedDeliveries = async () => {
   const root = path.join(t.dataDir, 'files', 'deliveries');
   const walk = async (dir: string): Promise<string[]> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    return (await Promise.all(entries.map((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])))).flat();
+    return (
+      await Promise.all(entries.map((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])))
+    ).flat();
   };
   return walk(root);
 };
@@ -50,7 +81,14 @@ describe('buying, paying, delivering, downloading and completing', () => {
     const created = await buyer.post('/api/orders', { offerId });
     expect(created.statusCode).toBe(201);
     const order = created.json().order;
-    expect(order).toMatchObject({ status: 'awaiting_payment', title: 'Brand logo', pricePence: 4500, viewerRole: 'buyer', paypalLink: 'https://www.paypal.com/paypalme/seller', paidAt: null });
+    expect(order).toMatchObject({
+      status: 'awaiting_payment',
+      title: 'Brand logo',
+      pricePence: 4500,
+      viewerRole: 'buyer',
+      paypalLink: 'https://www.paypal.com/paypalme/seller',
+      paidAt: null,
+    });
     // coming back to the dialog reuses the unpaid order
     expect((await buyer.post('/api/orders', { offerId })).json().order.id).toBe(order.id);
 
@@ -59,14 +97,20 @@ describe('buying, paying, delivering, downloading and completing', () => {
     expect(paid.statusCode).toBe(200);
     expect(paid.json().order.status).toBe('paid');
     expect(paid.json().order.paidAt).toBe(t.clock.now().toISOString());
-    expect(await notificationsOf(seller.user.id, 'order_paid')).toEqual([{ title: 'New paid order: Brand logo', link: `/order/${order.id}` }]);
+    expect(await notificationsOf(seller.user.id, 'order_paid')).toEqual([
+      { title: 'New paid order: Brand logo', link: `/order/${order.id}` },
+    ]);
     const sellerMails = await t.mails(seller.user.email);
     expect(sellerMails).toHaveLength(1);
     expect(sellerMails[0]!.text).toContain('Ben Buyer has paid for "Brand logo"');
 
     const delivered = await deliver(seller, order.id, { name: 'final logo.png', data: await pngBytes() });
     expect(delivered.statusCode).toBe(200);
-    expect(delivered.json().order).toMatchObject({ status: 'delivered', delivery: { fileName: 'final logo.png', contentType: 'image/png' }, viewerRole: 'seller' });
+    expect(delivered.json().order).toMatchObject({
+      status: 'delivered',
+      delivery: { fileName: 'final logo.png', contentType: 'image/png' },
+      viewerRole: 'seller',
+    });
     expect(await notificationsOf(buyer.user.id, 'order_delivered')).toHaveLength(1);
     expect((await t.mails(buyer.user.email))[0]!.text).toContain('Maya Seller has delivered "Brand logo"');
 
@@ -88,7 +132,7 @@ describe('buying, paying, delivering, downloading and completing', () => {
     expect(await notificationsOf(seller.user.id, 'order_completed')).toHaveLength(1);
   });
 
-  it('refuses one\'s own offer, free offers, unapproved and unknown offers, and changes nothing', async () => {
+  it("refuses one's own offer, free offers, unapproved and unknown offers, and changes nothing", async () => {
     const sellerOffer = await createPaidOffer(t, (await t.createUser()).id);
     const own = await (await t.signedIn()).post('/api/orders', { offerId: sellerOffer });
     expect(own.statusCode).toBe(201);
@@ -100,31 +144,49 @@ describe('buying, paying, delivering, downloading and completing', () => {
     expect((await stranger.post('/api/orders', { offerId: free })).json().error.message).toBe(ordersTexts.notForSale);
     const unapproved = await createPaidOffer(t, (await t.createUser()).id, { isApproved: false });
     expect((await stranger.post('/api/orders', { offerId: unapproved })).statusCode).toBe(404);
-    expect((await stranger.post('/api/orders', { offerId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await stranger.post('/api/orders', { offerId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(
+      404,
+    );
     expect((await stranger.post('/api/orders', { offerId: 'nope' })).statusCode).toBe(400);
     expect((await anonymous.post('/api/orders', { offerId: sellerOffer })).statusCode).toBe(401);
-    const rows = await t.deps.database.query('select id from orders where offer_id = any($1::uuid[])', [[mine, free, unapproved]]);
+    const rows = await t.deps.database.query('select id from orders where offer_id = any($1::uuid[])', [
+      [mine, free, unapproved],
+    ]);
     expect(rows).toEqual([]);
   });
 
-  it('never makes a payment link from a name: an offer without the seller\'s own link cannot be bought', async () => {
+  it("never makes a payment link from a name: an offer without the seller's own link cannot be bought", async () => {
     const person = await t.createUser({ name: 'Zoë Quinn' });
     const offerId = await createPaidOffer(t, person.id, { paypalLink: null });
     const refused = await stranger.post('/api/orders', { offerId });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual({ code: 'no_payment_link', message: ordersTexts.noPaymentLink });
     expect(await t.deps.database.query('select id from orders where offer_id = $1', [offerId])).toEqual([]);
-    const linked = await createPaidOffer(t, (await t.createUser({ name: 'Zoë Quinn' })).id, { paypalLink: 'https://paypal.me/the-real-zoe' });
-    expect((await stranger.post('/api/orders', { offerId: linked })).json().order.paypalLink).toBe('https://paypal.me/the-real-zoe');
+    const linked = await createPaidOffer(t, (await t.createUser({ name: 'Zoë Quinn' })).id, {
+      paypalLink: 'https://paypal.me/the-real-zoe',
+    });
+    expect((await stranger.post('/api/orders', { offerId: linked })).json().order.paypalLink).toBe(
+      'https://paypal.me/the-real-zoe',
+    );
   });
 });
 
 describe('the state machine on the server', () => {
   const moves: OrderMove[] = ['pay', 'deliver', 'complete'];
-  const allowed: Record<OrderMove, { from: OrderStatus; by: 'buyer' | 'seller' }> = { pay: { from: 'awaiting_payment', by: 'buyer' }, deliver: { from: 'paid', by: 'seller' }, complete: { from: 'delivered', by: 'buyer' } };
+  const allowed: Record<OrderMove, { from: OrderStatus; by: 'buyer' | 'seller' }> = {
+    pay: { from: 'awaiting_payment', by: 'buyer' },
+    deliver: { from: 'paid', by: 'seller' },
+    complete: { from: 'delivered', by: 'buyer' },
+  };
 
   it('refuses every move by every wrong person and from every wrong state, changing nothing', async () => {
-    const actors = { buyer: () => buyer, seller: () => seller, stranger: () => stranger, admin: () => admin, anonymous: () => anonymous };
+    const actors = {
+      buyer: () => buyer,
+      seller: () => seller,
+      stranger: () => stranger,
+      admin: () => admin,
+      anonymous: () => anonymous,
+    };
     for (const status of ORDER_STATUSES) {
       for (const move of moves) {
         for (const [who, client] of Object.entries(actors)) {
@@ -149,21 +211,37 @@ describe('the state machine on the server', () => {
 
   it('says clearly why a move is refused', async () => {
     const id = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
-    expect((await seller.post(`/api/orders/${id}/paid`)).json().error.message).toBe('Only the buyer can confirm payment.');
-    expect((await buyer.post(`/api/orders/${id}/paid`)).json().error.message).toBe('This order cannot be marked as paid: it is paid.');
-    expect((await buyer.post(`/api/orders/${id}/complete`)).json().error.message).toBe('Only a delivered order can be completed; it is paid.');
+    expect((await seller.post(`/api/orders/${id}/paid`)).json().error.message).toBe(
+      'Only the buyer can confirm payment.',
+    );
+    expect((await buyer.post(`/api/orders/${id}/paid`)).json().error.message).toBe(
+      'This order cannot be marked as paid: it is paid.',
+    );
+    expect((await buyer.post(`/api/orders/${id}/complete`)).json().error.message).toBe(
+      'Only a delivered order can be completed; it is paid.',
+    );
   });
 
   it('two concurrent "paid" confirmations leave one paid order, one notification and one mail', async () => {
     const other = await t.signedIn({ name: 'Quick Clicker' });
     const concurrentSeller = await t.signedIn({ name: 'Concurrent Seller' });
     const offerId = await createPaidOffer(t, concurrentSeller.user.id);
-    const [first, second] = await Promise.all([other.post('/api/orders', { offerId }), other.post('/api/orders', { offerId })]);
+    const [first, second] = await Promise.all([
+      other.post('/api/orders', { offerId }),
+      other.post('/api/orders', { offerId }),
+    ]);
     expect(first.json().order.id).toBe(second.json().order.id);
     const id = first.json().order.id as string;
-    const results = await Promise.all([other.post(`/api/orders/${id}/paid`), other.post(`/api/orders/${id}/paid`), other.post(`/api/orders/${id}/paid`)]);
+    const results = await Promise.all([
+      other.post(`/api/orders/${id}/paid`),
+      other.post(`/api/orders/${id}/paid`),
+      other.post(`/api/orders/${id}/paid`),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
-    const rows = await t.deps.database.query<{ status: string; seller_id: string }>('select status, seller_id from orders where offer_id = $1', [offerId]);
+    const rows = await t.deps.database.query<{ status: string; seller_id: string }>(
+      'select status, seller_id from orders where offer_id = $1',
+      [offerId],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe('paid');
     expect(await notificationsOf(rows[0]!.seller_id, 'order_paid')).toHaveLength(1);
@@ -172,7 +250,7 @@ describe('the state machine on the server', () => {
 });
 
 describe('who can read an order', () => {
-  it('lists the viewer\'s orders and sales newest first with counts', async () => {
+  it("lists the viewer's orders and sales newest first with counts", async () => {
     const me = await t.signedIn();
     const them = await t.createUser();
     const a = await createOrderIn(t, 'paid', { buyerId: me.user.id, sellerId: them.id });
@@ -183,7 +261,9 @@ describe('who can read an order', () => {
     expect(bought.orders.map((o: { id: string }) => o.id)).toEqual([b, a]);
     expect(bought.counts).toEqual({ buyer: 2, seller: 1 });
     expect((await me.get('/api/orders?role=seller')).json().orders.map((o: { id: string }) => o.id)).toEqual([c]);
-    expect((await stranger.get('/api/orders?role=buyer')).json().orders.map((o: { id: string }) => o.id)).not.toContain(a);
+    expect((await stranger.get('/api/orders?role=buyer')).json().orders.map((o: { id: string }) => o.id)).not.toContain(
+      a,
+    );
     expect((await anonymous.get('/api/orders')).statusCode).toBe(401);
     expect((await me.get('/api/orders?role=admin')).statusCode).toBe(400);
   });
@@ -191,7 +271,10 @@ describe('who can read an order', () => {
   it('shows an order, its messages and its delivery only to buyer, seller and admins', async () => {
     const id = await createOrderIn(t, 'delivered', { buyerId: buyer.user.id, sellerId: seller.user.id });
     expect((await buyer.post(`/api/orders/${id}/messages`, { key: 'waiting' })).statusCode).toBe(201);
-    for (const [who, client, status] of [['anonymous', anonymous, 401], ['stranger', stranger, 404]] as const) {
+    for (const [who, client, status] of [
+      ['anonymous', anonymous, 401],
+      ['stranger', stranger, 404],
+    ] as const) {
       for (const url of [`/api/orders/${id}`, `/api/orders/${id}/delivery-link`]) {
         const response = await client.get(url);
         expect(response.statusCode, `${who} ${url}`).toBe(status);
@@ -199,7 +282,9 @@ describe('who can read an order', () => {
       }
       expect((await client.post(`/api/orders/${id}/messages`, { key: 'waiting' })).statusCode, who).toBe(status);
     }
-    expect((await stranger.get('/api/orders/00000000-0000-4000-8000-000000000000')).json().error.message).toBe(ordersTexts.notFound);
+    expect((await stranger.get('/api/orders/00000000-0000-4000-8000-000000000000')).json().error.message).toBe(
+      ordersTexts.notFound,
+    );
     const asSeller = (await seller.get(`/api/orders/${id}`)).json().order;
     expect(asSeller.viewerRole).toBe('seller');
     expect(asSeller.messages).toMatchObject([{ senderRole: 'buyer', key: 'waiting' }]);
@@ -211,11 +296,17 @@ describe('who can read an order', () => {
   it('lets each side send only its own four canned messages', async () => {
     const id = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
     t.clock.advance(1000);
-    expect((await seller.post(`/api/orders/${id}/messages`, { key: 'working' })).json().message).toMatchObject({ senderRole: 'seller', key: 'working', sentAt: t.clock.now().toISOString() });
+    expect((await seller.post(`/api/orders/${id}/messages`, { key: 'working' })).json().message).toMatchObject({
+      senderRole: 'seller',
+      key: 'working',
+      sentAt: t.clock.now().toISOString(),
+    });
     const wrong = await buyer.post(`/api/orders/${id}/messages`, { key: 'working' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe(ordersTexts.wrongMessageKey);
-    expect((await admin.post(`/api/orders/${id}/messages`, { key: 'waiting' })).json().error.message).toBe(ordersTexts.notAParty);
+    expect((await admin.post(`/api/orders/${id}/messages`, { key: 'waiting' })).json().error.message).toBe(
+      ordersTexts.notAParty,
+    );
     expect((await buyer.post(`/api/orders/${id}/messages`, { key: 'waiting', extra: 1 })).statusCode).toBe(400);
     const messages = (await buyer.get(`/api/orders/${id}`)).json().order.messages;
     expect(messages.map((m: { key: string }) => m.key)).toEqual(['working']);
@@ -226,12 +317,21 @@ describe('delivery files and signed links', () => {
   it('refuses the wrong kind and too large files by their bytes, storing nothing', async () => {
     const id = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
     const before = await storedDeliveries();
-    const html = await deliver(seller, id, { name: 'logo.pdf', data: Buffer.from('<html><script>alert(1)</script></html>\u0000') });
+    const html = await deliver(seller, id, {
+      name: 'logo.pdf',
+      data: Buffer.from('<html><script>alert(1)</script></html>\u0000'),
+    });
     expect(html.statusCode).toBe(415);
     expect(html.json().error.message).toBe(texts.validation.invalidFileType);
-    const exe = await deliver(seller, id, { name: 'logo.pdf', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]) });
+    const exe = await deliver(seller, id, {
+      name: 'logo.pdf',
+      data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]),
+    });
     expect(exe.statusCode).toBe(415);
-    const big = await deliver(seller, id, { name: 'big.pdf', data: Buffer.concat([pdfBytes(), Buffer.alloc(10 * 1024 * 1024)]) });
+    const big = await deliver(seller, id, {
+      name: 'big.pdf',
+      data: Buffer.concat([pdfBytes(), Buffer.alloc(10 * 1024 * 1024)]),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().error.message).toBe(texts.validation.fileTooLarge);
     expect((await orderRow(id))!.status).toBe('paid');
@@ -282,11 +382,19 @@ describe('order quotas', () => {
     for (let i = 0; i < OPEN_ORDERS_PER_SELLER; i++) expect((await buyAndPay(flooder, offerId)).statusCode).toBe(200);
     const refused = await flooder.post('/api/orders', { offerId });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toEqual({ code: 'too_many_open_orders', message: ordersTexts.tooManyOpenOrders(OPEN_ORDERS_PER_SELLER) });
-    expect(await t.deps.database.query('select id from orders where buyer_id = $1', [flooder.user.id])).toHaveLength(OPEN_ORDERS_PER_SELLER);
+    expect(refused.json().error).toEqual({
+      code: 'too_many_open_orders',
+      message: ordersTexts.tooManyOpenOrders(OPEN_ORDERS_PER_SELLER),
+    });
+    expect(await t.deps.database.query('select id from orders where buyer_id = $1', [flooder.user.id])).toHaveLength(
+      OPEN_ORDERS_PER_SELLER,
+    );
     expect(await t.mails(victim.user.email)).toHaveLength(OPEN_ORDERS_PER_SELLER);
     // a delivered order is no longer open, so it frees a place
-    const [first] = await t.deps.database.query<{ id: string }>('select id from orders where buyer_id = $1 order by created_at limit 1', [flooder.user.id]);
+    const [first] = await t.deps.database.query<{ id: string }>(
+      'select id from orders where buyer_id = $1 order by created_at limit 1',
+      [flooder.user.id],
+    );
     expect((await deliver(victim, first!.id)).statusCode).toBe(200);
     expect((await flooder.post('/api/orders', { offerId })).statusCode).toBe(201);
   });
@@ -294,20 +402,32 @@ describe('order quotas', () => {
   it('concurrent buys cannot slip past the open-order limit', async () => {
     const flooder = await t.signedIn();
     const offerId = await createPaidOffer(t, (await t.createUser()).id);
-    for (let i = 0; i < OPEN_ORDERS_PER_SELLER - 1; i++) expect((await buyAndPay(flooder, offerId)).statusCode).toBe(200);
+    for (let i = 0; i < OPEN_ORDERS_PER_SELLER - 1; i++)
+      expect((await buyAndPay(flooder, offerId)).statusCode).toBe(200);
     const results = await Promise.all(Array.from({ length: 4 }, () => buyAndPay(flooder, offerId)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(await t.deps.database.query("select id from orders where buyer_id = $1 and status in ('awaiting_payment', 'paid')", [flooder.user.id])).toHaveLength(OPEN_ORDERS_PER_SELLER);
+    expect(
+      await t.deps.database.query(
+        "select id from orders where buyer_id = $1 and status in ('awaiting_payment', 'paid')",
+        [flooder.user.id],
+      ),
+    ).toHaveLength(OPEN_ORDERS_PER_SELLER);
   });
 
   it(`lets one buyer open at most ${NEW_ORDERS_PER_DAY} orders in 24 hours`, async () => {
     const buyerOfMany = await t.signedIn();
-    const offers = await Promise.all(Array.from({ length: NEW_ORDERS_PER_DAY + 1 }, async () => createPaidOffer(t, (await t.createUser()).id)));
-    for (const offerId of offers.slice(0, NEW_ORDERS_PER_DAY)) expect((await buyerOfMany.post('/api/orders', { offerId })).statusCode).toBe(201);
+    const offers = await Promise.all(
+      Array.from({ length: NEW_ORDERS_PER_DAY + 1 }, async () => createPaidOffer(t, (await t.createUser()).id)),
+    );
+    for (const offerId of offers.slice(0, NEW_ORDERS_PER_DAY))
+      expect((await buyerOfMany.post('/api/orders', { offerId })).statusCode).toBe(201);
     const last = offers[NEW_ORDERS_PER_DAY]!;
     const refused = await buyerOfMany.post('/api/orders', { offerId: last });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toEqual({ code: 'too_many_orders', message: ordersTexts.tooManyNewOrders(NEW_ORDERS_PER_DAY) });
+    expect(refused.json().error).toEqual({
+      code: 'too_many_orders',
+      message: ordersTexts.tooManyNewOrders(NEW_ORDERS_PER_DAY),
+    });
     expect(await t.deps.database.query('select id from orders where offer_id = $1', [last])).toEqual([]);
     // coming back to an order already opened is not a new order
     expect((await buyerOfMany.post('/api/orders', { offerId: offers[0] })).statusCode).toBe(201);

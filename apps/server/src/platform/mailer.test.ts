@@ -44,10 +44,20 @@ describe('the local outbox', () => {
   it('writes one .eml per mail with recipient, subject and link, and logs the link', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'gigreel-outbox-'));
     const logged: Array<{ obj: object; msg: string }> = [];
-    const mailer = createMailer({ from: 'GigReel <no-reply@gigreel.local>', outboxDir: path.join(dir, 'mail'), log: { info: (obj, msg) => logged.push({ obj, msg }) } });
+    const mailer = createMailer({
+      from: 'GigReel <no-reply@gigreel.local>',
+      outboxDir: path.join(dir, 'mail'),
+      log: { info: (obj, msg) => logged.push({ obj, msg }) },
+    });
     try {
       const link = 'http://localhost:3000/password-reset?token=abc123';
-      await mailer.send({ to: 'ann@example.com', subject: 'Reset your GigReel password', text: `Open ${link}`, html: mailHtml(['Hi <Ann>'], { label: 'Go', url: link }), link });
+      await mailer.send({
+        to: 'ann@example.com',
+        subject: 'Reset your GigReel password',
+        text: `Open ${link}`,
+        html: mailHtml(['Hi <Ann>'], { label: 'Go', url: link }),
+        link,
+      });
       await mailer.send({ to: 'bob@example.com', subject: 'Second', text: 'two' });
       const files = (await readdir(path.join(dir, 'mail'))).sort();
       expect(files).toHaveLength(2);
@@ -81,9 +91,18 @@ describe('the local outbox', () => {
 describe('SMTP_URL', () => {
   it('sends over SMTP instead of writing the outbox', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'gigreel-outbox-'));
-    const mailer = createMailer({ smtpUrl, from: 'GigReel <no-reply@gigreel.local>', outboxDir: dir, log: { info: () => {} } });
+    const mailer = createMailer({
+      smtpUrl,
+      from: 'GigReel <no-reply@gigreel.local>',
+      outboxDir: dir,
+      log: { info: () => {} },
+    });
     try {
-      await mailer.send({ to: 'cara@example.com', subject: 'Hello over SMTP', text: 'Body with http://localhost:3000/x' });
+      await mailer.send({
+        to: 'cara@example.com',
+        subject: 'Hello over SMTP',
+        text: 'Body with http://localhost:3000/x',
+      });
       const mail = received.find((item) => item.to.includes('cara@example.com'));
       expect(mail?.from).toBe('no-reply@gigreel.local');
       expect(mail?.raw).toMatch(/^Subject: Hello over SMTP$/m);
@@ -96,7 +115,9 @@ describe('SMTP_URL', () => {
   it('the app sends the verification mail over SMTP when SMTP_URL is set', async () => {
     const t = await createTestApp({ SMTP_URL: smtpUrl, MAIL_FROM: 'GigReel <hello@gigreel.example>' });
     try {
-      const response = await t.client().post('/api/auth/sign-up/email', { displayName: 'Smtp Sue', email: 'sue@example.com', password: 'Abcdefg1' });
+      const response = await t
+        .client()
+        .post('/api/auth/sign-up/email', { displayName: 'Smtp Sue', email: 'sue@example.com', password: 'Abcdefg1' });
       expect(response.statusCode).toBe(201);
       const mail = received.find((item) => item.to.includes('sue@example.com'));
       expect(mail?.from).toBe('hello@gigreel.example');
@@ -111,7 +132,9 @@ describe('SMTP_URL', () => {
   it('a mail server that is down does not fail the sign-up', async () => {
     const t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
-      const response = await t.client().post('/api/auth/sign-up/email', { displayName: 'Down Dan', email: 'dan@example.com', password: 'Abcdefg1' });
+      const response = await t
+        .client()
+        .post('/api/auth/sign-up/email', { displayName: 'Down Dan', email: 'dan@example.com', password: 'Abcdefg1' });
       expect(response.statusCode).toBe(201);
     } finally {
       await t.close();

@@ -37,7 +37,8 @@ function pointingElsewhere(mp4: Buffer, sibling: string): Buffer {
   alias.writeUInt32BE(alias.length, 0);
   alias.write('alis', 4);
   const index = Buffer.from(mp4.subarray(0, at('mdat')));
-  for (const box of ['moov', 'trak', 'mdia', 'minf', 'dinf', 'dref']) index.writeUInt32BE(index.readUInt32BE(at(box)) + alias.length - 12, at(box));
+  for (const box of ['moov', 'trak', 'mdia', 'minf', 'dinf', 'dref'])
+    index.writeUInt32BE(index.readUInt32BE(at(box)) + alias.length - 12, at(box));
   return Buffer.concat([index.subarray(0, url), alias, index.subarray(url + 12)]);
 }
 
@@ -49,7 +50,23 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 describe('createLocalMediaProcessor', () => {
   it('transcodes a WebM (VP9/Opus) to a fast-start H.264/AAC MP4 with a poster', async () => {
     const input = path.join(dir, 'in.webm');
-    ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-f', 'lavfi', '-i', 'sine=f=440', '-t', '1', '-c:v', 'libvpx-vp9', '-c:a', 'libopus', input);
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=440',
+      '-t',
+      '1',
+      '-c:v',
+      'libvpx-vp9',
+      '-c:a',
+      'libopus',
+      input,
+    );
     const result = await media.process({ path: input, mime: 'video/webm' }, dir, 'webm-out');
     expect(result.kind).toBe('video');
     const bytes = await readFile(result.media.path);
@@ -66,17 +83,26 @@ describe('createLocalMediaProcessor', () => {
     const animated = await media.process({ path: gif, mime: 'image/gif' }, dir, 'gif-out');
     expect((await sharp(animated.media.path, { animated: true }).metadata()).pages).toBeGreaterThan(1);
     const big = path.join(dir, 'big.jpg');
-    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#336699' } }).jpeg().toFile(big);
+    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toFile(big);
     const shrunk = await media.process({ path: big, mime: 'image/jpeg' }, dir, 'big-out');
     expect(await sharp(shrunk.media.path).metadata()).toMatchObject({ format: 'webp', width: 1440, height: 1080 });
   });
 
   it('rejects bytes that only look like a video, and leaves no output behind', async () => {
     const fake = path.join(dir, 'fake.mp4');
-    await writeFile(fake, Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(2000, 7)]));
-    await expect(media.process({ path: fake, mime: 'video/mp4' }, dir, 'fake-out')).rejects.toBeInstanceOf(MediaRejectedError);
+    await writeFile(
+      fake,
+      Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(2000, 7)]),
+    );
+    await expect(media.process({ path: fake, mime: 'video/mp4' }, dir, 'fake-out')).rejects.toBeInstanceOf(
+      MediaRejectedError,
+    );
     await expect(readFile(path.join(dir, 'fake-out.mp4'))).rejects.toThrow();
-    await expect(media.process({ path: fake, mime: 'application/pdf' }, dir, 'pdf-out')).rejects.toBeInstanceOf(MediaRejectedError);
+    await expect(media.process({ path: fake, mime: 'application/pdf' }, dir, 'pdf-out')).rejects.toBeInstanceOf(
+      MediaRejectedError,
+    );
   });
 });
 
@@ -99,7 +125,21 @@ describe('ffmpeg reads only the uploaded file', () => {
   beforeAll(() => {
     secretMp4 = path.join(dir, 'secret.mp4');
     secretTs = path.join(dir, 'secret.ts');
-    ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=5', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', secretMp4);
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x64:rate=5',
+      '-t',
+      '1',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      secretMp4,
+    );
     ffmpeg('-i', secretMp4, '-c', 'copy', '-f', 'mpegts', secretTs);
   });
 
@@ -122,23 +162,57 @@ describe('ffmpeg reads only the uploaded file', () => {
     await writeFile(input, pointingElsewhere(await readFile(secretMp4), path.basename(secretMp4)));
     // ffmpeg decodes the other file's frames through it when data references are enabled: a real threat.
     const frames = (options: string[], file: string) =>
-      String(execFileSync(findFfmpeg(), ['-hide_banner', '-loglevel', 'quiet', ...options, '-i', file, '-map', '0:v', '-f', 'framemd5', '-'])).split('\n').filter((line) => /^\d/.test(line));
+      String(
+        execFileSync(findFfmpeg(), [
+          '-hide_banner',
+          '-loglevel',
+          'quiet',
+          ...options,
+          '-i',
+          file,
+          '-map',
+          '0:v',
+          '-f',
+          'framemd5',
+          '-',
+        ]),
+      )
+        .split('\n')
+        .filter((line) => /^\d/.test(line));
     expect(frames(['-enable_drefs', '1'], input)).toEqual(frames([], secretMp4));
-    await expect(media.process({ path: input, mime: 'video/mp4' }, dir, 'dref-out')).rejects.toBeInstanceOf(MediaRejectedError);
+    await expect(media.process({ path: input, mime: 'video/mp4' }, dir, 'dref-out')).rejects.toBeInstanceOf(
+      MediaRejectedError,
+    );
     await expect(readFile(path.join(dir, 'dref-out.mp4'))).rejects.toThrow();
   });
 
   it('refuses types outside the plain containers without running ffmpeg at all', async () => {
     const input = path.join(dir, 'clip.ts');
     await writeFile(input, await readFile(secretTs));
-    await expect(media.process({ path: input, mime: 'video/mp2t' }, dir, 'ts-out')).rejects.toThrow(/not a plain image or video container/);
+    await expect(media.process({ path: input, mime: 'video/mp2t' }, dir, 'ts-out')).rejects.toThrow(
+      /not a plain image or video container/,
+    );
   });
 });
 
 describe('what a video may cost', () => {
   it('refuses a video longer than 60 seconds from its probe, however small the file', async () => {
     const input = path.join(dir, 'long.mp4');
-    ffmpeg('-f', 'lavfi', '-i', 'color=c=black:size=1280x720:rate=1', '-t', '61', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', input);
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:size=1280x720:rate=1',
+      '-t',
+      '61',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      input,
+    );
     expect((await readFile(input)).length).toBeLessThan(60 * 1024);
     const refused = media.process({ path: input, mime: 'video/mp4' }, dir, 'long-out');
     await expect(refused).rejects.toMatchObject({ userMessage: 'Videos can be at most 60 seconds long.', status: 422 });
@@ -147,9 +221,26 @@ describe('what a video may cost', () => {
   it('refuses a video larger than 1080 x 1920, and takes one that fits on its side', async () => {
     const tall = path.join(dir, 'tall.webm');
     ffmpeg('-f', 'lavfi', '-i', 'color=c=black:size=1080x1936:rate=1', '-t', '1', '-c:v', 'libvpx-vp9', tall);
-    await expect(media.process({ path: tall, mime: 'video/webm' }, dir, 'tall-out')).rejects.toMatchObject({ userMessage: 'Videos can be at most 1080 × 1920 pixels.', status: 422 });
+    await expect(media.process({ path: tall, mime: 'video/webm' }, dir, 'tall-out')).rejects.toMatchObject({
+      userMessage: 'Videos can be at most 1080 × 1920 pixels.',
+      status: 422,
+    });
     const landscape = path.join(dir, 'landscape.mp4');
-    ffmpeg('-f', 'lavfi', '-i', 'color=c=black:size=1920x1080:rate=1', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', landscape);
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:size=1920x1080:rate=1',
+      '-t',
+      '1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      landscape,
+    );
     expect((await media.process({ path: landscape, mime: 'video/mp4' }, dir, 'landscape-out')).kind).toBe('video');
   });
 });

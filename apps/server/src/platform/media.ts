@@ -18,12 +18,17 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
-  OFFER_IMAGE_TYPES, OFFER_VIDEO_MAX_LONG_SIDE, OFFER_VIDEO_MAX_SECONDS, OFFER_VIDEO_MAX_SHORT_SIDE, OFFER_VIDEO_TYPES, texts,
+  OFFER_IMAGE_TYPES,
+  OFFER_VIDEO_MAX_LONG_SIDE,
+  OFFER_VIDEO_MAX_SECONDS,
+  OFFER_VIDEO_MAX_SHORT_SIDE,
+  OFFER_VIDEO_TYPES,
+  texts,
 } from '@gigreel/core';
 
-export type MediaKind = 'image' | 'video';
-export type MediaFile = { path: string; ext: string; contentType: string };
-export type ProcessedMedia = { kind: MediaKind; media: MediaFile; poster: MediaFile | null };
+type MediaKind = 'image' | 'video';
+type MediaFile = { path: string; ext: string; contentType: string };
+type ProcessedMedia = { kind: MediaKind; media: MediaFile; poster: MediaFile | null };
 
 export interface MediaProcessor {
   /** Turns an accepted upload (kind already checked by its bytes) into feed media in workDir. */
@@ -59,8 +64,8 @@ const IMAGE_FORMATS: Record<(typeof OFFER_IMAGE_TYPES)[number], string> = {
 };
 const isKey = <T extends object>(table: T, key: string): key is Extract<keyof T, string> => Object.hasOwn(table, key);
 
-export const FEED_IMAGE_MAX_HEIGHT = 1080;
-export const FEED_IMAGE_MAX_WIDTH = 1920;
+const FEED_IMAGE_MAX_HEIGHT = 1080;
+const FEED_IMAGE_MAX_WIDTH = 1920;
 const FEED_VIDEO_MAX_HEIGHT = 1280;
 const FFMPEG_TIMEOUT_MS = 180_000;
 
@@ -80,7 +85,9 @@ export function findFfmpeg(): string {
 
 function runFfmpeg(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(findFfmpeg(), ['-nostdin', '-hide_banner', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(findFfmpeg(), ['-nostdin', '-hide_banner', '-y', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
@@ -129,10 +136,20 @@ async function processImage(input: string, format: string, workDir: string, name
  */
 function uploadInput(demuxer: string, file: string): string[] {
   const noExternalReferences = demuxer === 'mov' ? ['-enable_drefs', '0'] : [];
-  return ['-protocol_whitelist', 'file', '-format_whitelist', demuxer, '-f', demuxer, ...noExternalReferences, '-i', `file:${path.resolve(file)}`];
+  return [
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    demuxer,
+    '-f',
+    demuxer,
+    ...noExternalReferences,
+    '-i',
+    `file:${path.resolve(file)}`,
+  ];
 }
 
-export type VideoDescription = {
+type VideoDescription = {
   container: string;
   /** Seconds, or null when the container does not say (the encode is capped at the limit anyway). */
   duration: number | null;
@@ -155,33 +172,90 @@ async function describeVideo(demuxer: string, input: string): Promise<VideoDescr
 }
 
 /** Refuses, from the probe alone, a video the feed would not take, before any transcoding. */
-export function assertFeedVideo(info: VideoDescription, expectedContainer: string): void {
-  if (info.container !== expectedContainer) throw new MediaRejectedError(`container ${info.container || 'unknown'} is not ${expectedContainer}`);
+function assertFeedVideo(info: VideoDescription, expectedContainer: string): void {
+  if (info.container !== expectedContainer)
+    throw new MediaRejectedError(`container ${info.container || 'unknown'} is not ${expectedContainer}`);
   if (info.videos.length === 0) throw new MediaRejectedError('no video stream');
-  if (info.duration !== null && info.duration > OFFER_VIDEO_MAX_SECONDS) throw new MediaRejectedError(`${info.duration} s long`, texts.validation.videoTooLong, 422);
+  if (info.duration !== null && info.duration > OFFER_VIDEO_MAX_SECONDS)
+    throw new MediaRejectedError(`${info.duration} s long`, texts.validation.videoTooLong, 422);
   for (const video of info.videos) {
     if (video.width === null || video.height === null) throw new MediaRejectedError('video size unknown');
     const long = Math.max(video.width, video.height);
     const short = Math.min(video.width, video.height);
-    if (long > OFFER_VIDEO_MAX_LONG_SIDE || short > OFFER_VIDEO_MAX_SHORT_SIDE) throw new MediaRejectedError(`${video.width}x${video.height}`, texts.validation.videoTooBig, 422);
+    if (long > OFFER_VIDEO_MAX_LONG_SIDE || short > OFFER_VIDEO_MAX_SHORT_SIDE)
+      throw new MediaRejectedError(`${video.width}x${video.height}`, texts.validation.videoTooBig, 422);
   }
 }
 
-async function processVideo(input: string, container: { demuxer: string; reported: string }, workDir: string, name: string): Promise<ProcessedMedia> {
+async function processVideo(
+  input: string,
+  container: { demuxer: string; reported: string },
+  workDir: string,
+  name: string,
+): Promise<ProcessedMedia> {
   const output = path.join(workDir, `${name}.mp4`);
   const poster = path.join(workDir, `${name}.poster.jpg`);
   const cleanup = () => Promise.all([rm(output, { force: true }), rm(poster, { force: true })]);
   try {
     const info = await describeVideo(container.demuxer, input);
     assertFeedVideo(info, container.reported);
-    const remux = container.demuxer === 'mov' && info.videos[0]!.codec === 'h264' && (info.audio === null || info.audio === 'aac');
+    const remux =
+      container.demuxer === 'mov' && info.videos[0]!.codec === 'h264' && (info.audio === null || info.audio === 'aac');
     const codec = remux
       ? ['-c', 'copy']
-      : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p', '-vf', `scale=-2:'min(${FEED_VIDEO_MAX_HEIGHT},ih)'`, '-c:a', 'aac', '-b:a', '128k'];
+      : [
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-crf',
+          '26',
+          '-pix_fmt',
+          'yuv420p',
+          '-vf',
+          `scale=-2:'min(${FEED_VIDEO_MAX_HEIGHT},ih)'`,
+          '-c:a',
+          'aac',
+          '-b:a',
+          '128k',
+        ];
     // -t caps the work even when the container understates or omits its duration.
-    const encoded = await runFfmpeg(['-loglevel', 'error', ...uploadInput(container.demuxer, input), '-map', '0:v:0', '-map', '0:a:0?', '-t', String(OFFER_VIDEO_MAX_SECONDS), ...codec, '-threads', '2', '-movflags', '+faststart', '-f', 'mp4', output]);
+    const encoded = await runFfmpeg([
+      '-loglevel',
+      'error',
+      ...uploadInput(container.demuxer, input),
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0?',
+      '-t',
+      String(OFFER_VIDEO_MAX_SECONDS),
+      ...codec,
+      '-threads',
+      '2',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      output,
+    ]);
     if (encoded.code !== 0 || !(await nonEmpty(output))) throw new MediaRejectedError('video could not be decoded');
-    const frame = (seek: string[]) => runFfmpeg(['-loglevel', 'error', ...seek, ...uploadInput('mov', output), '-frames:v', '1', '-vf', `scale=-2:'min(${FEED_IMAGE_MAX_HEIGHT},ih)'`, '-q:v', '4', '-f', 'image2', poster]);
+    const frame = (seek: string[]) =>
+      runFfmpeg([
+        '-loglevel',
+        'error',
+        ...seek,
+        ...uploadInput('mov', output),
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale=-2:'min(${FEED_IMAGE_MAX_HEIGHT},ih)'`,
+        '-q:v',
+        '4',
+        '-f',
+        'image2',
+        poster,
+      ]);
     await frame(['-ss', '0.5']);
     if (!(await nonEmpty(poster))) await frame([]);
     if (!(await nonEmpty(poster))) throw new MediaRejectedError('no poster frame');

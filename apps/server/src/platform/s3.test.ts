@@ -19,9 +19,21 @@ let storage: Storage;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'gigreel-s3-'));
-  server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: 'gigreel-media' }] });
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: dir,
+    silent: true,
+    configureBuckets: [{ name: 'gigreel-media' }],
+  });
   const { port } = await server.run();
-  settings = { bucket: 'gigreel-media', endpoint: `http://127.0.0.1:${port}`, region: 'eu-west-2', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  settings = {
+    bucket: 'gigreel-media',
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'eu-west-2',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  };
   storage = createS3Storage(settings);
 });
 afterAll(async () => {
@@ -40,7 +52,11 @@ describe('createS3Storage', () => {
     await writeFile(file, 'from a file');
     await storage.put('offers/u1/b.bin', createReadStream(file), 'application/octet-stream');
     expect(await text(await storage.get('offers/u1/b.bin'))).toBe('from a file');
-    await storage.put('offers/u1/c.bin', Readable.from([Buffer.from('chunk one, '), Buffer.from('chunk two')]), 'application/octet-stream');
+    await storage.put(
+      'offers/u1/c.bin',
+      Readable.from([Buffer.from('chunk one, '), Buffer.from('chunk two')]),
+      'application/octet-stream',
+    );
     expect(await text(await storage.get('offers/u1/c.bin'))).toBe('chunk one, chunk two');
 
     await storage.delete('offers/u1/a.txt');
@@ -59,8 +75,11 @@ describe('the app on S3 (S3_* settings)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      S3_BUCKET: settings.bucket, S3_ENDPOINT: settings.endpoint, S3_REGION: settings.region,
-      S3_ACCESS_KEY_ID: settings.accessKeyId, S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+      S3_BUCKET: settings.bucket,
+      S3_ENDPOINT: settings.endpoint,
+      S3_REGION: settings.region,
+      S3_ACCESS_KEY_ID: settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
     });
   });
   afterAll(async () => t.close());
@@ -68,7 +87,9 @@ describe('the app on S3 (S3_* settings)', () => {
   it('stores offer media in the bucket, serves it with Range, and deletes replaced media', async () => {
     expect(t.deps.storage.kind).toBe('s3');
     const c = await t.signedIn();
-    const first = (await putOffer(c, freeOffer(), { data: await pngImage(), filename: 'a.png', contentType: 'image/png' })).json().offer;
+    const first = (
+      await putOffer(c, freeOffer(), { data: await pngImage(), filename: 'a.png', contentType: 'image/png' })
+    ).json().offer;
     const key = first.mediaUrl.replace('/media/', '');
     const head = await storage.head(key);
     expect(head?.size).toBeGreaterThan(100);
@@ -82,7 +103,9 @@ describe('the app on S3 (S3_* settings)', () => {
     expect(part.rawPayload.equals(whole.rawPayload.subarray(4, 12))).toBe(true);
     expect((await t.app.inject({ url: '/media/offers/nobody/none.webp' })).statusCode).toBe(404);
 
-    const second = (await putOffer(c, freeOffer(), { data: await pngImage(300, 300), filename: 'b.png', contentType: 'image/png' })).json().offer;
+    const second = (
+      await putOffer(c, freeOffer(), { data: await pngImage(300, 300), filename: 'b.png', contentType: 'image/png' })
+    ).json().offer;
     expect(second.mediaUrl).not.toBe(first.mediaUrl);
     expect(await storage.head(key)).toBeNull();
   });

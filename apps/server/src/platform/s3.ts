@@ -6,7 +6,12 @@
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { assertSafeKey, type Storage } from './storage.ts';
 
@@ -19,7 +24,7 @@ export type S3Settings = {
   forcePathStyle?: boolean;
 };
 
-export function createS3Client(settings: S3Settings): S3Client {
+function createS3Client(settings: S3Settings): S3Client {
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -52,7 +57,8 @@ async function bodyWithLength(body: Readable | Buffer): Promise<{ body: Readable
 }
 
 const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
 
 export function createS3Storage(settings: S3Settings, client = createS3Client(settings)): Storage {
   const Bucket = settings.bucket;
@@ -61,11 +67,15 @@ export function createS3Storage(settings: S3Settings, client = createS3Client(se
     async put(key, body, contentType) {
       assertSafeKey(key);
       const { body: Body, length } = await bodyWithLength(body);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body, ContentLength: length, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body, ContentLength: length, ContentType: contentType }),
+      );
     },
     async get(key, range) {
       assertSafeKey(key);
-      const response = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const response = await client.send(
+        new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
       if (!response.Body) throw new Error(`empty body for ${key}`);
       return response.Body as Readable;
     },

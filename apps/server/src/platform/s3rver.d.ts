@@ -1,7 +1,14 @@
 /** Just what the tests use of @20minutes/s3rver (an S3-protocol server that checks signatures). */
 declare module '@20minutes/s3rver' {
   export default class S3rver {
-    constructor(options: { port?: number; address?: string; directory: string; silent?: boolean; configureBuckets?: Array<{ name: string }>; resetOnClose?: boolean });
+    constructor(options: {
+      port?: number;
+      address?: string;
+      directory: string;
+      silent?: boolean;
+      configureBuckets?: Array<{ name: string }>;
+      resetOnClose?: boolean;
+    });
     run(): Promise<{ port: number; address: string }>;
     close(): Promise<void>;
   }

@@ -9,8 +9,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type StoredObject = { size: number; contentType: string | undefined };
-export type ByteRange = { start: number; end: number };
+type StoredObject = { size: number; contentType: string | undefined };
+type ByteRange = { start: number; end: number };
 
 export interface Storage {
   readonly kind: 'local' | 's3';
@@ -23,7 +23,8 @@ export interface Storage {
 
 /** Keys look like "offers/{userId}/{timestamp}.mp4": letters, digits, dashes, dots and slashes only. */
 export function assertSafeKey(key: string): void {
-  if (!/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+  if (!/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) || key.includes('..'))
+    throw new Error(`Unsafe storage key: ${key}`);
 }
 
 export function createLocalStorage(root: string): Storage {
@@ -67,7 +68,10 @@ export function createLocalStorage(root: string): Storage {
  * Removes stored files a row no longer points at (after a failed save, a replaced upload or a
  * deletion). A failure is logged, never shown: the row is already right, and a stray file is harmless.
  */
-export async function removeStoredFiles(deps: { storage: Storage; log: FastifyBaseLogger }, keys: Array<string | null | undefined>): Promise<void> {
+export async function removeStoredFiles(
+  deps: { storage: Storage; log: FastifyBaseLogger },
+  keys: Array<string | null | undefined>,
+): Promise<void> {
   for (const key of keys) {
     if (!key) continue;
     try {

@@ -29,7 +29,10 @@ let work: string;
 beforeAll(async () => {
   t = await createTestApp();
   designer = await t.signedIn({ email: 'designer@example.com', name: 'Dana Designer' });
-  await t.deps.database.db.update(users).set({ paypalLink: 'https://www.paypal.com/paypalme/dana' }).where(eq(users.id, designer.user.id));
+  await t.deps.database.db
+    .update(users)
+    .set({ paypalLink: 'https://www.paypal.com/paypalme/dana' })
+    .where(eq(users.id, designer.user.id));
   [seller, buyer] = await Promise.all([t.signedIn({ name: 'Sam Seller' }), t.signedIn({ name: 'Ben Buyer' })]);
   work = await mkdtemp(path.join(tmpdir(), 'gigreel-uploads-'));
 });
@@ -44,17 +47,34 @@ const video = async (name: string, ...args: string[]) => {
   ffmpeg(...args, file);
   return readFile(file);
 };
-const tempFiles = async () => (await readdir(path.join(t.dataDir, 'tmp'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile());
+const tempFiles = async () =>
+  (await readdir(path.join(t.dataDir, 'tmp'), { recursive: true, withFileTypes: true }).catch(() => [])).filter(
+    (entry) => entry.isFile(),
+  );
 const paidOrder = () => createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
 const deliver = (orderId: string, file: { name: string; data: Buffer }) => {
   const body = multipart({}, [{ field: 'file', ...file }]);
-  return seller.request({ method: 'POST', url: `/api/orders/${orderId}/delivery`, payload: body.payload, headers: body.headers });
+  return seller.request({
+    method: 'POST',
+    url: `/api/orders/${orderId}/delivery`,
+    payload: body.payload,
+    headers: body.headers,
+  });
 };
 const sendJob = (c: TestClient, files: Array<{ name: string; data: Buffer }>) => {
-  const body = multipart({ title: 'Poster', deliveryTime: '3 Days' }, files.map((file) => ({ field: 'files', ...file })));
+  const body = multipart(
+    { title: 'Poster', deliveryTime: '3 Days' },
+    files.map((file) => ({ field: 'files', ...file })),
+  );
   return c.request({ method: 'POST', url: '/api/jobs', payload: body.payload, headers: body.headers });
 };
-const orderRow = async (id: string) => (await t.deps.database.query<{ status: string; delivery_key: string | null }>('select status, delivery_key from orders where id = $1', [id]))[0]!;
+const orderRow = async (id: string) =>
+  (
+    await t.deps.database.query<{ status: string; delivery_key: string | null }>(
+      'select status, delivery_key from orders where id = $1',
+      [id],
+    )
+  )[0]!;
 
 describe('a request bigger than its route can ever accept', () => {
   const limit = maxRequestBytes({ maxFileBytes: DELIVERY_MAX_FILE_BYTES, maxFiles: 1 });
@@ -69,7 +89,12 @@ describe('a request bigger than its route can ever accept', () => {
     const id = await paidOrder();
     const before = await storedFiles(t);
     const body = oversized();
-    const response = await seller.request({ method: 'POST', url: `/api/orders/${id}/delivery`, payload: body.payload, headers: body.headers });
+    const response = await seller.request({
+      method: 'POST',
+      url: `/api/orders/${id}/delivery`,
+      payload: body.payload,
+      headers: body.headers,
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toEqual({ code: 'request_too_large', message: v.uploadTooLarge });
     expect(await orderRow(id)).toEqual({ status: 'paid', delivery_key: null });
@@ -82,8 +107,15 @@ describe('a request bigger than its route can ever accept', () => {
     const before = await storedFiles(t);
     const body = oversized();
     // A stream body goes out chunked, without Content-Length.
-    const chunks = Array.from({ length: Math.ceil(body.payload.length / (64 * 1024)) }, (_, index) => body.payload.subarray(index * 64 * 1024, (index + 1) * 64 * 1024));
-    const response = await seller.request({ method: 'POST', url: `/api/orders/${id}/delivery`, payload: Readable.from(chunks), headers: body.headers });
+    const chunks = Array.from({ length: Math.ceil(body.payload.length / (64 * 1024)) }, (_, index) =>
+      body.payload.subarray(index * 64 * 1024, (index + 1) * 64 * 1024),
+    );
+    const response = await seller.request({
+      method: 'POST',
+      url: `/api/orders/${id}/delivery`,
+      payload: Readable.from(chunks),
+      headers: body.headers,
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().error.message).toBe(v.uploadTooLarge);
     expect(await orderRow(id)).toEqual({ status: 'paid', delivery_key: null });
@@ -119,7 +151,9 @@ describe('what a private file is called', () => {
     await deliver(id, { name: 'brief\u202Egpj.hta', data: pdfBytes() });
     const { url } = (await buyer.get(`/api/orders/${id}/delivery-link`)).json();
     const download = await buyer.get(url);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="briefgpj.pdf"; filename*=UTF-8''briefgpj.pdf`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="briefgpj.pdf"; filename*=UTF-8''briefgpj.pdf`,
+    );
   });
 
   it('takes plain text only under a text extension, and only when the whole file is text', async () => {
@@ -129,15 +163,24 @@ describe('what a private file is called', () => {
       expect(response.statusCode, name).toBe(415);
       expect(response.json().error.message).toBe(v.invalidFileType);
     }
-    const binaryTail = Buffer.concat([Buffer.from('Plain words at the start.\n'.repeat(200)), Buffer.from([0x4d, 0x5a, 0x00, 0x01])]);
+    const binaryTail = Buffer.concat([
+      Buffer.from('Plain words at the start.\n'.repeat(200)),
+      Buffer.from([0x4d, 0x5a, 0x00, 0x01]),
+    ]);
     expect((await deliver(id, { name: 'notes.txt', data: binaryTail })).statusCode).toBe(415);
     expect(await orderRow(id)).toEqual({ status: 'paid', delivery_key: null });
   });
 
   it('names job files the same way, and refuses a type outside the job list', async () => {
-    const sent = await sendJob(seller, [{ name: 'ref\u202Egnp.hta', data: await pngBytes() }, { name: 'brief.exe', data: pdfBytes() }]);
+    const sent = await sendJob(seller, [
+      { name: 'ref\u202Egnp.hta', data: await pngBytes() },
+      { name: 'brief.exe', data: pdfBytes() },
+    ]);
     expect(sent.statusCode).toBe(201);
-    expect(sent.json().job.files.map((file: { fileName: string }) => file.fileName)).toEqual(['refgnp.png', 'brief.pdf']);
+    expect(sent.json().job.files.map((file: { fileName: string }) => file.fileName)).toEqual([
+      'refgnp.png',
+      'brief.pdf',
+    ]);
     const icon = await sharpIcon();
     const refused = await sendJob(seller, [{ name: 'favicon.ico', data: icon }]);
     expect(refused.statusCode).toBe(415);
@@ -163,7 +206,11 @@ describe('offer media that ffmpeg may read', () => {
   it('refuses a container outside the plain list (AVI) by its bytes, storing nothing', async () => {
     const c = await t.signedIn();
     const avi = await video('clip.avi', '-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=5', '-t', '1', '-c:v', 'mpeg4');
-    const response = await putOffer(c, freeOffer(), { data: avi, filename: 'clip.avi', contentType: 'video/x-msvideo' });
+    const response = await putOffer(c, freeOffer(), {
+      data: avi,
+      filename: 'clip.avi',
+      contentType: 'video/x-msvideo',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json().error.message).toBe(v.invalidFileType);
     expect((await storedFiles(t)).filter((file) => file.startsWith(`offers/${c.user.id}/`))).toEqual([]);
@@ -172,12 +219,28 @@ describe('offer media that ffmpeg may read', () => {
   it('refuses a manifest dressed as an MP4 and keeps the file it names out of the feed', async () => {
     const c = await t.signedIn();
     const secret = path.join(work, 'secret.mp4');
-    ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=5', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', secret);
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x64:rate=5',
+      '-t',
+      '1',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      secret,
+    );
     const mpd =
       `<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011" type="static" mediaPresentationDuration="PT1S" minBufferTime="PT1S">` +
       `<Period><AdaptationSet mimeType="video/mp4"><Representation id="1" bandwidth="1000" width="64" height="64"><BaseURL>file://${secret}</BaseURL><SegmentBase/></Representation></AdaptationSet></Period></MPD>`;
     const ftyp = Buffer.from('00000018667479706973736f000002006973736f6d703431', 'hex');
-    for (const data of [Buffer.concat([ftyp, Buffer.from(mpd)]), Buffer.from(`#EXTM3U\n#EXTINF:1.0,\n${secret}\n#EXT-X-ENDLIST\n`), Buffer.from('ffconcat version 1.0\nfile secret.mp4\n')]) {
+    for (const data of [
+      Buffer.concat([ftyp, Buffer.from(mpd)]),
+      Buffer.from(`#EXTM3U\n#EXTINF:1.0,\n${secret}\n#EXT-X-ENDLIST\n`),
+      Buffer.from('ffconcat version 1.0\nfile secret.mp4\n'),
+    ]) {
       const response = await putOffer(c, freeOffer(), { data, filename: 'clip.mp4', contentType: 'video/mp4' });
       expect(response.statusCode).toBe(415);
       expect(response.json().error.message).toBe(v.invalidFileType);
@@ -187,7 +250,19 @@ describe('offer media that ffmpeg may read', () => {
 
   it('refuses a tiny file that describes over a minute of 720p video, before transcoding it', async () => {
     const c = await t.signedIn();
-    const long = await video('long.webm', '-f', 'lavfi', '-i', 'color=c=black:size=1280x720:rate=1', '-t', '61', '-c:v', 'libvpx-vp9', '-b:v', '10k');
+    const long = await video(
+      'long.webm',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:size=1280x720:rate=1',
+      '-t',
+      '61',
+      '-c:v',
+      'libvpx-vp9',
+      '-b:v',
+      '10k',
+    );
     expect(long.length).toBeLessThan(MB);
     const response = await putOffer(c, freeOffer(), { data: long, filename: 'long.webm', contentType: 'video/webm' });
     expect(response.statusCode).toBe(422);
@@ -196,7 +271,21 @@ describe('offer media that ffmpeg may read', () => {
 
   it('refuses a video bigger than 1080 x 1920', async () => {
     const c = await t.signedIn();
-    const wide = await video('wide.mp4', '-f', 'lavfi', '-i', 'color=c=black:size=2560x1440:rate=1', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
+    const wide = await video(
+      'wide.mp4',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:size=2560x1440:rate=1',
+      '-t',
+      '1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+    );
     const response = await putOffer(c, freeOffer(), { data: wide, filename: 'wide.mp4', contentType: 'video/mp4' });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toBe(v.videoTooBig);
@@ -223,10 +312,14 @@ describe('one media job at a time per person', () => {
     const second = await putOffer(c, freeOffer(), { data: png, filename: 'photo.png', contentType: 'image/png' });
     expect(second.statusCode).toBe(429);
     expect(second.json().error.message).toBe(v.mediaBusy);
-    expect((await putOffer(other, freeOffer(), { data: png, filename: 'photo.png', contentType: 'image/png' })).statusCode).toBe(200);
+    expect(
+      (await putOffer(other, freeOffer(), { data: png, filename: 'photo.png', contentType: 'image/png' })).statusCode,
+    ).toBe(200);
     finish();
     await first;
-    expect((await putOffer(c, freeOffer(), { data: png, filename: 'photo.png', contentType: 'image/png' })).statusCode).toBe(200);
+    expect(
+      (await putOffer(c, freeOffer(), { data: png, filename: 'photo.png', contentType: 'image/png' })).statusCode,
+    ).toBe(200);
     expect(await t.deps.database.db.select().from(mediaProcessing)).toEqual([]);
   });
 
@@ -234,8 +327,12 @@ describe('one media job at a time per person', () => {
     const c = await t.signedIn();
     const png = await pngImage(200, 200);
     await t.deps.database.db.insert(mediaProcessing).values({ userId: c.user.id, startedAt: t.clock.now() });
-    expect((await putOffer(c, freeOffer(), { data: png, filename: 'photo.png', contentType: 'image/png' })).statusCode).toBe(429);
+    expect(
+      (await putOffer(c, freeOffer(), { data: png, filename: 'photo.png', contentType: 'image/png' })).statusCode,
+    ).toBe(429);
     t.clock.advance(MEDIA_SLOT_STALE_MS + 1);
-    expect((await putOffer(c, freeOffer(), { data: png, filename: 'photo.png', contentType: 'image/png' })).statusCode).toBe(200);
+    expect(
+      (await putOffer(c, freeOffer(), { data: png, filename: 'photo.png', contentType: 'image/png' })).statusCode,
+    ).toBe(200);
   });
 });

@@ -12,8 +12,15 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
-import { AVATAR_MIME_TYPES, OFFER_IMAGE_TYPES, OFFER_VIDEO_TYPES, texts, UPLOAD_REQUEST_MARGIN_BYTES } from '@gigreel/core';
-import { AppError, badRequest } from '../http/errors.ts';
+import {
+  AVATAR_MIME_TYPES,
+  OFFER_IMAGE_TYPES,
+  OFFER_VIDEO_TYPES,
+  texts,
+  UPLOAD_REQUEST_MARGIN_BYTES,
+  AppError,
+  badRequest,
+} from '@gigreel/core';
 
 export type DetectedFile = { mime: string; ext: string };
 export type ReceivedFile = {
@@ -45,7 +52,7 @@ export function maxRequestBytes(rules: Pick<UploadRules, 'maxFileBytes' | 'maxFi
   return (rules.maxFiles ?? 1) * rules.maxFileBytes + MAX_FIELDS * MAX_FIELD_BYTES + UPLOAD_REQUEST_MARGIN_BYTES;
 }
 
-const requestTooLarge = () => new AppError(413, 'request_too_large', texts.validation.uploadTooLarge);
+const requestTooLarge = () => new AppError('request_too_large', texts.validation.uploadTooLarge);
 
 /** Rejects once more bytes than `limit` have arrived, so a body without Content-Length is cut short too. */
 function watchBodySize(request: FastifyRequest, limit: number): { exceeded: Promise<never>; stop(): void } {
@@ -67,7 +74,11 @@ function watchBodySize(request: FastifyRequest, limit: number): { exceeded: Prom
   return { exceeded, stop: () => request.raw.off('data', onData) };
 }
 
-export async function receiveUpload(request: FastifyRequest, tempDir: string, rules: UploadRules): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  tempDir: string,
+  rules: UploadRules,
+): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw badRequest('Send the form as multipart/form-data.');
   const limit = maxRequestBytes(rules);
   const declared = Number(request.headers['content-length']);
@@ -83,7 +94,16 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string, ru
   // The file being written, so a refusal can stop it and wait for its temp file to close before removing it.
   let current: { file: { destroy(): void }; written: Promise<void> } | null = null;
   try {
-    const parts = request.parts({ limits: { fileSize: rules.maxFileBytes, files: rules.maxFiles ?? 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES } })[Symbol.asyncIterator]();
+    const parts = request
+      .parts({
+        limits: {
+          fileSize: rules.maxFileBytes,
+          files: rules.maxFiles ?? 1,
+          fields: MAX_FIELDS,
+          fieldSize: MAX_FIELD_BYTES,
+        },
+      })
+      [Symbol.asyncIterator]();
     for (;;) {
       const next = await Promise.race([parts.next(), size.exceeded]);
       if (next.done) break;
@@ -97,13 +117,22 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string, ru
       current = { file: part.file, written: pipeline(part.file, createWriteStream(tempPath)) };
       await Promise.race([current.written, size.exceeded]);
       current = null;
-      if (part.file.truncated) throw new AppError(413, 'file_too_large', rules.tooLargeMessage ?? 'File too large');
+      if (part.file.truncated) throw new AppError('file_too_large', rules.tooLargeMessage ?? 'File too large');
       const bytes = (await stat(tempPath)).size;
       const sample = await readHead(tempPath, 4100);
       const kind = rules.accept(await fileTypeFromFile(tempPath), sample, part.filename);
       const wholeFileFits = kind?.mime !== 'text/plain' || (await isPlainTextFile(tempPath));
-      if (!kind || bytes === 0 || !wholeFileFits) throw new AppError(415, 'invalid_file_type', rules.invalidTypeMessage ?? 'Invalid file type');
-      files.push({ field: part.fieldname, tempPath, size: bytes, mime: kind.mime, ext: kind.ext, originalName: part.filename.slice(0, 200), fileName: safeFileName(part.filename, kind.ext) });
+      if (!kind || bytes === 0 || !wholeFileFits)
+        throw new AppError('invalid_file_type', rules.invalidTypeMessage ?? 'Invalid file type');
+      files.push({
+        field: part.fieldname,
+        tempPath,
+        size: bytes,
+        mime: kind.mime,
+        ext: kind.ext,
+        originalName: part.filename.slice(0, 200),
+        fileName: safeFileName(part.filename, kind.ext),
+      });
     }
   } catch (error) {
     if (current) {
@@ -112,12 +141,14 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string, ru
     }
     await cleanup();
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file_too_large', rules.tooLargeMessage ?? 'File too large');
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('file_too_large', rules.tooLargeMessage ?? 'File too large');
     if (code === 'FST_FILES_LIMIT') throw badRequest('Too many files in one upload.');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields.');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('Send the form as multipart/form-data.');
     if (error instanceof AppError) throw error;
-    if (/unexpected end of (form|multipart)|multipart/i.test((error as Error).message ?? '')) throw badRequest('The upload was interrupted or malformed.');
+    if (/unexpected end of (form|multipart)|multipart/i.test((error as Error).message ?? ''))
+      throw badRequest('The upload was interrupted or malformed.');
     throw error;
   } finally {
     size.stop();
@@ -170,7 +201,7 @@ async function isPlainTextFile(file: string): Promise<boolean> {
 }
 
 /** Extensions that say "this is plain text" to the person opening it and to their system. */
-export const TEXT_EXTENSIONS = ['txt', 'text', 'md', 'csv'] as const;
+const TEXT_EXTENSIONS = ['txt', 'text', 'md', 'csv'] as const;
 
 export function hasTextExtension(fileName: string): boolean {
   const ext = /\.([^.]+)$/.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
@@ -190,6 +221,8 @@ export function safeFileName(name: string, ext: string, fallbackBase = 'file'): 
     .trim()
     .replace(/\.[a-z0-9]{1,10}$/i, '')
     .replace(/[\s.]+$/, '');
-  const cut = Array.from(base || fallbackBase).slice(0, 150 - ext.length - 1).join('');
+  const cut = Array.from(base || fallbackBase)
+    .slice(0, 150 - ext.length - 1)
+    .join('');
   return `${cut}.${ext}`;
 }

@@ -4,8 +4,7 @@
  * dropped. Decoding is bounded so a small file that claims huge dimensions cannot exhaust memory.
  */
 import sharp from 'sharp';
-import { AVATAR_SIZE_PX, profileTexts } from '@gigreel/core';
-import { AppError } from '../http/errors.ts';
+import { AVATAR_SIZE_PX, profileTexts, AppError } from '@gigreel/core';
 
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -18,6 +17,6 @@ export async function squareWebp(inputPath: string): Promise<Buffer> {
       .toBuffer();
   } catch {
     // The bytes looked like an image but do not decode as one (truncated, forged header, too large).
-    throw new AppError(415, 'invalid_file_type', profileTexts.avatarInvalidType);
+    throw new AppError('invalid_file_type', profileTexts.avatarInvalidType);
   }
 }

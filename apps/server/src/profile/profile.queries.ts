@@ -1,5 +1,6 @@
 /** The only profile code that touches the database: the users row (Better Auth's table) and the counters of the person's offer. */
-import { eq, sql } from 'drizzle-orm';
+import type { OwnProfile } from '@gigreel/core';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection.ts';
 import { offers, users } from '../db/schema.ts';
 
@@ -15,6 +16,20 @@ export type ProfileRow = {
   boostCount: number | null;
   reactionCount: number | null;
 };
+
+/** The own profile as the client sees it. */
+export const toOwnProfile = (row: ProfileRow): OwnProfile => ({
+  id: row.id,
+  displayName: row.displayName,
+  email: row.email,
+  profileImage: row.profileImage,
+  bio: row.bio,
+  paypalLink: row.paypalLink,
+  joinedAt: row.createdAt.toISOString(),
+  boostCount: row.boostCount ?? 0,
+  reactionCount: row.reactionCount ?? 0,
+  hasOffer: row.offerId !== null,
+});
 
 export async function findProfile(db: Db | Tx, userId: string): Promise<ProfileRow | null> {
   const rows = await db
@@ -53,16 +68,15 @@ export async function updateProfileFields(tx: Tx, userId: string, fields: Profil
 
 /** Locks the person's row and returns their current image, so two uploads never both keep a file. */
 export async function lockProfileImage(tx: Tx, userId: string): Promise<{ profileImage: string | null } | null> {
-  const rows = await tx.select({ profileImage: users.image }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+  const rows = await tx
+    .select({ profileImage: users.image })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+    .limit(1);
   return rows[0] ?? null;
 }
 
 export async function setProfileImage(tx: Tx, userId: string, profileImage: string | null, now: Date): Promise<void> {
   await tx.update(users).set({ image: profileImage, updatedAt: now }).where(eq(users.id, userId));
-}
-
-/** For tests and diagnostics: how many people point at an image. */
-export async function countProfileImageUsers(db: Db, profileImage: string): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.image, profileImage));
-  return rows[0]?.n ?? 0;
 }

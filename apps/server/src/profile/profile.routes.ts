@@ -1,30 +1,24 @@
-/** HTTP for the own profile; the contract is packages/core/src/profile.contract.ts. */
+/** HTTP for the own profile; its part of the route table is packages/core/src/profile.api.ts. */
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { AVATAR_MAX_BYTES, profileTexts, updateProfileInput, type ProfileChangeResponse, type ProfileResponse } from '@gigreel/core';
-import { requireViewer } from '../auth/viewer.ts';
-import type { AppDeps } from '../deps.ts';
-import { badRequest, parse } from '../http/errors.ts';
+import { AVATAR_MAX_BYTES, profileTexts, badRequest } from '@gigreel/core';
+import { feature } from '../http/declare.ts';
 import { acceptImage, receiveUpload } from '../platform/uploads.ts';
 import { getOwnProfile, removeAvatar, replaceAvatar, updateProfile } from './profile.service.ts';
 
-export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export const profile = feature('profile', ({ deps, route }) => {
   const tempDir = path.join(deps.config.dataDir, 'tmp');
 
-  app.get('/api/profile', async (request, reply): Promise<ProfileResponse> => {
-    const actor = await requireViewer(deps, request, reply);
+  route('GET /api/profile', async ({ actor, reply }) => {
     reply.header('cache-control', 'private, no-store');
     return { profile: await getOwnProfile({ deps, actor }) };
   });
 
-  app.patch('/api/profile', async (request, reply): Promise<ProfileChangeResponse> => {
-    const actor = await requireViewer(deps, request, reply);
-    const input = parse(updateProfileInput, request.body);
-    return { profile: await updateProfile({ deps, actor, input }), message: profileTexts.profileUpdated };
-  });
+  route('PATCH /api/profile', async ({ actor, body }) => ({
+    profile: await updateProfile({ deps, actor, input: body }),
+    message: profileTexts.profileUpdated,
+  }));
 
-  app.put('/api/profile/avatar', async (request, reply): Promise<ProfileChangeResponse> => {
-    const actor = await requireViewer(deps, request, reply);
+  route('PUT /api/profile/avatar', async ({ actor, request }) => {
     const upload = await receiveUpload(request, tempDir, {
       maxFileBytes: AVATAR_MAX_BYTES,
       maxFiles: 1,
@@ -41,8 +35,8 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promis
     }
   });
 
-  app.delete('/api/profile/avatar', async (request, reply): Promise<ProfileChangeResponse> => {
-    const actor = await requireViewer(deps, request, reply);
-    return { profile: await removeAvatar({ deps, actor }), message: profileTexts.avatarRemoved };
-  });
-}
+  route('DELETE /api/profile/avatar', async ({ actor }) => ({
+    profile: await removeAvatar({ deps, actor }),
+    message: profileTexts.avatarRemoved,
+  }));
+});

@@ -4,36 +4,37 @@
  * users.profile_image holds their public URL (/media/avatars/...), which is what every screen shows.
  * A replaced or removed avatar's file is deleted once the row no longer points at it.
  */
-import { profileTexts, type OwnProfile, type UpdateProfile } from '@gigreel/core';
+import { profileTexts, type OwnProfile, type UpdateProfile, forbidden, notFound } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { forbidden, notFound } from '../http/errors.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import { squareWebp } from './avatar.image.ts';
-import { canEditProfile, type ProfileActor } from './profile.policy.ts';
-import { findProfile, lockProfileImage, setProfileImage, updateProfileFields, type ProfileRow } from './profile.queries.ts';
+import type { Actor } from '../auth/actor.ts';
+import { canEditProfile } from './profile.policy.ts';
+import {
+  findProfile,
+  lockProfileImage,
+  setProfileImage,
+  toOwnProfile,
+  updateProfileFields,
+} from './profile.queries.ts';
 
 const MEDIA_PREFIX = '/media/';
 
-const present = (row: ProfileRow): OwnProfile => ({
-  id: row.id,
-  displayName: row.displayName,
-  email: row.email,
-  profileImage: row.profileImage,
-  bio: row.bio,
-  paypalLink: row.paypalLink,
-  joinedAt: row.createdAt.toISOString(),
-  boostCount: row.boostCount ?? 0,
-  reactionCount: row.reactionCount ?? 0,
-  hasOffer: row.offerId !== null,
-});
-
-export async function getOwnProfile({ deps, actor }: { deps: AppDeps; actor: ProfileActor }): Promise<OwnProfile> {
+export async function getOwnProfile({ deps, actor }: { deps: AppDeps; actor: Actor }): Promise<OwnProfile> {
   const row = await findProfile(deps.database.db, actor.id);
   if (!row) throw notFound(profileTexts.unableToLoad);
-  return present(row);
+  return toOwnProfile(row);
 }
 
-export async function updateProfile({ deps, actor, input }: { deps: AppDeps; actor: ProfileActor; input: UpdateProfile }): Promise<OwnProfile> {
+export async function updateProfile({
+  deps,
+  actor,
+  input,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+  input: UpdateProfile;
+}): Promise<OwnProfile> {
   if (!canEditProfile(actor, actor.id)) throw forbidden();
   const now = deps.clock.now();
   await deps.database.db.transaction(async (tx) => {
@@ -43,13 +44,21 @@ export async function updateProfile({ deps, actor, input }: { deps: AppDeps; act
 }
 
 /** The storage key behind an avatar URL we stored, or null for anything else (never delete what is not an avatar). */
-export function avatarKeyOf(profileImage: string | null): string | null {
+function avatarKeyOf(profileImage: string | null): string | null {
   if (!profileImage?.startsWith(`${MEDIA_PREFIX}avatars/`)) return null;
   const key = profileImage.slice(MEDIA_PREFIX.length);
   return /^avatars\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)?\.(webp|jpe?g|png|gif)$/.test(key) ? key : null;
 }
 
-export async function replaceAvatar({ deps, actor, file }: { deps: AppDeps; actor: ProfileActor; file: ReceivedFile }): Promise<OwnProfile> {
+export async function replaceAvatar({
+  deps,
+  actor,
+  file,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+  file: ReceivedFile;
+}): Promise<OwnProfile> {
   if (!canEditProfile(actor, actor.id)) throw forbidden();
   const image = await squareWebp(file.tempPath);
   const current = await findProfile(deps.database.db, actor.id);
@@ -75,7 +84,7 @@ export async function replaceAvatar({ deps, actor, file }: { deps: AppDeps; acto
   return getOwnProfile({ deps, actor });
 }
 
-export async function removeAvatar({ deps, actor }: { deps: AppDeps; actor: ProfileActor }): Promise<OwnProfile> {
+export async function removeAvatar({ deps, actor }: { deps: AppDeps; actor: Actor }): Promise<OwnProfile> {
   if (!canEditProfile(actor, actor.id)) throw forbidden();
   let previous: string | null = null;
   await deps.database.db.transaction(async (tx) => {

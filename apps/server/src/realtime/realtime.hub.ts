@@ -9,7 +9,7 @@ import type { LiveEvent } from '@gigreel/core';
 import type { Database } from '../db/connection.ts';
 import { LIVE_CHANNEL, unreadCountsFor, type LivePayload } from './realtime.queries.ts';
 
-export type LiveListener = (event: LiveEvent) => void;
+type LiveListener = (event: LiveEvent) => void;
 
 export type RealtimeHub = {
   subscribe(userId: string, listener: LiveListener): () => void;
@@ -68,8 +68,16 @@ async function createHub(database: Database, log: FastifyBaseLogger): Promise<Re
     }
     for (const userId of payload.users ?? []) {
       if (!listeners.has(userId)) continue;
-      if (payload.type === 'message') deliver(userId, { type: 'message', id: payload.id, from: payload.from, to: payload.to, createdAt: payload.createdAt });
-      else if (payload.type === 'notification') deliver(userId, { type: 'notification', id: payload.id, kind: payload.kind, createdAt: payload.createdAt });
+      if (payload.type === 'message')
+        deliver(userId, {
+          type: 'message',
+          id: payload.id,
+          from: payload.from,
+          to: payload.to,
+          createdAt: payload.createdAt,
+        });
+      else if (payload.type === 'notification')
+        deliver(userId, { type: 'notification', id: payload.id, kind: payload.kind, createdAt: payload.createdAt });
       pendingCounts.add(userId);
     }
     if (pendingCounts.size > 0 && !flushScheduled) {

@@ -43,7 +43,18 @@ async function startServer(port: number): Promise<string> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: base, LOG_LEVEL: 'warn', SEED_DEMO: 'never', WEB_DIST: path.join(dataDir, 'no-web') },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'never',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   servers.push(child);
@@ -61,9 +72,16 @@ async function startServer(port: number): Promise<string> {
 }
 
 async function logIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
 
 describe.skipIf(!available)('two server processes, one PostgreSQL database', () => {
@@ -81,7 +99,10 @@ describe.skipIf(!available)('two server processes, one PostgreSQL database', () 
     // two people and an offer, written straight into the shared database (the servers migrated it)
     const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     const hash = await hashPassword(PASSWORD);
-    for (const [id, person, email] of [['live-leo', 'Leo Carter', 'leo@example.com'], ['live-ava', 'Ava Nguyen', 'ava@example.com']] as const) {
+    for (const [id, person, email] of [
+      ['live-leo', 'Leo Carter', 'leo@example.com'],
+      ['live-ava', 'Ava Nguyen', 'ava@example.com'],
+    ] as const) {
       await db`insert into users (id, display_name, email, email_verified) values (${id}, ${person}, ${email}, true)`;
       await db`insert into accounts (id, account_id, provider_id, user_id, password) values (${`a-${id}`}, ${id}, 'credential', ${id}, ${hash})`;
     }
@@ -90,11 +111,16 @@ describe.skipIf(!available)('two server processes, one PostgreSQL database', () 
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map((child) => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(null);
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    })));
+    await Promise.all(
+      servers.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve(null);
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     await admin?.unsafe(`drop database if exists ${name} with (force)`);
     await admin?.end();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
@@ -102,7 +128,9 @@ describe.skipIf(!available)('two server processes, one PostgreSQL database', () 
 
   it('a message sent through one process reaches a live connection on the other within a second', async () => {
     const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    const [leo] = await db<{ id: string; offer_id: string }[]>`select u.id, o.id as offer_id from users u join offers o on o.user_id = u.id where u.email = 'leo@example.com'`;
+    const [leo] = await db<
+      { id: string; offer_id: string }[]
+    >`select u.id, o.id as offer_id from users u join offers o on o.user_id = u.id where u.email = 'leo@example.com'`;
     await db.end();
     const avaCookie = await logIn(first, 'ava@example.com');
     const leoCookie = await logIn(second, 'leo@example.com');
@@ -112,7 +140,11 @@ describe.skipIf(!available)('two server processes, one PostgreSQL database', () 
     await stream.waitFor((event) => event.event === 'ready');
     try {
       const started = Date.now();
-      const sent = await fetch(`${first}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json', origin: first, cookie: avaCookie }, body: JSON.stringify({ offerId: leo!.offer_id, text: 'Hello from the other process' }) });
+      const sent = await fetch(`${first}/api/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: first, cookie: avaCookie },
+        body: JSON.stringify({ offerId: leo!.offer_id, text: 'Hello from the other process' }),
+      });
       expect(sent.status).toBe(201);
       const message = await stream.waitFor((event) => event.event === 'message', 1000);
       expect(message.data).toMatchObject({ type: 'message', to: leo!.id });
@@ -121,7 +153,10 @@ describe.skipIf(!available)('two server processes, one PostgreSQL database', () 
       expect(Date.now() - started).toBeLessThan(1000);
 
       const thread = await fetch(`${second}/api/messages/conversations`, { headers: { cookie: leoCookie } });
-      expect(((await thread.json()) as { conversations: Array<{ lastMessage: { text: string } }> }).conversations[0]?.lastMessage.text).toBe('Hello from the other process');
+      expect(
+        ((await thread.json()) as { conversations: Array<{ lastMessage: { text: string } }> }).conversations[0]
+          ?.lastMessage.text,
+      ).toBe('Hello from the other process');
     } finally {
       stream.close();
     }

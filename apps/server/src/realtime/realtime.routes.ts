@@ -6,14 +6,12 @@
  * the web app also refetches on every reconnect, so nothing depends on the replay alone.
  */
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '@gigreel/core';
-import { requireViewer } from '../auth/viewer.ts';
-import type { AppDeps } from '../deps.ts';
+import { feature } from '../http/declare.ts';
 import { realtimeHub } from './realtime.hub.ts';
 import { missedSince, sessionIsActive, unreadCounts } from './realtime.queries.ts';
 
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 /** How far back a resume looks, at most (older clients just refetch). */
 const MAX_RESUME_MS = 60 * 60_000;
 /** Streams one person may hold open in one process (tabs); the oldest is closed beyond this. */
@@ -21,7 +19,7 @@ const MAX_STREAMS_PER_PERSON = 20;
 /** A client that stops reading is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-export async function realtimeRoutes(app: FastifyInstance, deps: AppDeps, options: { heartbeatMs?: number } = {}): Promise<void> {
+export const realtime = feature<{ heartbeatMs?: number }>('realtime', async ({ app, deps, route }, options) => {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const hub = await realtimeHub(deps.database, deps.log);
   const open = new Set<ServerResponse>();
@@ -34,9 +32,8 @@ export async function realtimeRoutes(app: FastifyInstance, deps: AppDeps, option
   });
   app.addHook('onClose', async () => hub.close());
 
-  app.get('/api/events', async (request, reply) => {
-    const viewer = await requireViewer(deps, request, reply);
-    const lastEventId = Number(request.headers['last-event-id'] ?? (request.query as { lastEventId?: string }).lastEventId ?? NaN);
+  route('GET /api/events', async ({ actor: viewer, request, reply, query }) => {
+    const lastEventId = Number(request.headers['last-event-id'] ?? query.lastEventId ?? NaN);
 
     reply.hijack();
     const res = reply.raw;
@@ -94,8 +91,16 @@ export async function realtimeRoutes(app: FastifyInstance, deps: AppDeps, option
       if (Number.isFinite(lastEventId) && lastEventId > 0) {
         const since = new Date(Math.max(lastEventId, Date.now() - MAX_RESUME_MS));
         const missed = await missedSince(deps.database.db, viewer.id, since);
-        for (const message of missed.messages) send({ type: 'message', id: message.id, from: message.from ?? '', to: message.to ?? '', createdAt: message.createdAt.toISOString() });
-        for (const note of missed.notifications) send({ type: 'notification', id: note.id, kind: note.kind, createdAt: note.createdAt.toISOString() });
+        for (const message of missed.messages)
+          send({
+            type: 'message',
+            id: message.id,
+            from: message.from ?? '',
+            to: message.to ?? '',
+            createdAt: message.createdAt.toISOString(),
+          });
+        for (const note of missed.notifications)
+          send({ type: 'notification', id: note.id, kind: note.kind, createdAt: note.createdAt.toISOString() });
       }
       send({ type: 'ready', unread: await unreadCounts(deps.database.db, viewer.id) });
     } catch (error) {
@@ -103,4 +108,4 @@ export async function realtimeRoutes(app: FastifyInstance, deps: AppDeps, option
       res.end();
     }
   });
-}
+});

@@ -15,7 +15,11 @@ export type SseConnection = {
   closed: Promise<void>;
 };
 
-export async function openSse(url: string, headers: Record<string, string> = {}, onEvent?: (event: SseEvent) => void): Promise<SseConnection> {
+export async function openSse(
+  url: string,
+  headers: Record<string, string> = {},
+  onEvent?: (event: SseEvent) => void,
+): Promise<SseConnection> {
   const abort = new AbortController();
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
   const events: SseEvent[] = [];
@@ -79,10 +83,20 @@ export async function openSse(url: string, headers: Record<string, string> = {},
       const seen = events.find(match);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const waiter = { match, resolve: (event: SseEvent) => { clearTimeout(timer); resolve(event); } };
+        const waiter = {
+          match,
+          resolve: (event: SseEvent) => {
+            clearTimeout(timer);
+            resolve(event);
+          },
+        };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`no matching live event within ${timeoutMs} ms (seen: ${events.map((event) => event.event).join(', ')})`));
+          reject(
+            new Error(
+              `no matching live event within ${timeoutMs} ms (seen: ${events.map((event) => event.event).join(', ')})`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });

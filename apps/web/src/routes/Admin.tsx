@@ -11,15 +11,27 @@ import { adminTexts } from '@gigreel/core';
 import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/misc.tsx';
 import { signOut, useViewer } from '../features/auth/session.ts';
-import { useDashboard } from '../features/admin/admin.api.ts';
+import { useDashboard } from '../features/admin/admin.queries.ts';
 import { Diagnostics, StatCards } from '../features/admin/Overview.tsx';
 import { useErrorToast } from '../features/admin/useErrorToast.ts';
 
 const TABS = [
-  { value: 'creators', label: adminTexts.tabs.creators, Panel: lazy(() => import('../features/admin/CreatorsTab.tsx')) },
+  {
+    value: 'creators',
+    label: adminTexts.tabs.creators,
+    Panel: lazy(() => import('../features/admin/CreatorsTab.tsx')),
+  },
   { value: 'gigs', label: adminTexts.tabs.gigs, Panel: lazy(() => import('../features/admin/GigsTab.tsx')) },
-  { value: 'messages', label: adminTexts.tabs.messages, Panel: lazy(() => import('../features/admin/MessagesTab.tsx')) },
-  { value: 'analytics', label: adminTexts.tabs.analytics, Panel: lazy(() => import('../features/admin/AnalyticsTab.tsx')) },
+  {
+    value: 'messages',
+    label: adminTexts.tabs.messages,
+    Panel: lazy(() => import('../features/admin/MessagesTab.tsx')),
+  },
+  {
+    value: 'analytics',
+    label: adminTexts.tabs.analytics,
+    Panel: lazy(() => import('../features/admin/AnalyticsTab.tsx')),
+  },
   { value: 'testing', label: adminTexts.tabs.testing, Panel: lazy(() => import('../features/admin/TestingTab.tsx')) },
   { value: 'export', label: adminTexts.tabs.export, Panel: lazy(() => import('../features/admin/ExportTab.tsx')) },
   { value: 'audit', label: adminTexts.tabs.audit, Panel: lazy(() => import('../features/admin/AuditLog.tsx')) },
@@ -49,23 +61,37 @@ export default function AdminPage() {
       <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4">
           <h1 className="text-lg font-bold text-white">{adminTexts.title}</h1>
-          <Button variant="outline" size="sm" onClick={() => void logOut()}>{adminTexts.logOut}</Button>
+          <Button variant="outline" size="sm" onClick={() => void logOut()}>
+            {adminTexts.logOut}
+          </Button>
         </div>
       </header>
       <main id="main" className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-5">
         <p className="text-zinc-300">{adminTexts.welcome(viewer?.displayName ?? 'Admin')}</p>
         {dashboard.isPending ? <Spinner label="Loading dashboard" /> : null}
-        {dashboard.isError ? <p role="alert" className="rounded-xl border border-red-500/40 bg-red-950/40 p-3 text-red-200">{adminTexts.dashboardFailed}</p> : null}
+        {dashboard.isError ? (
+          <p role="alert" className="rounded-xl border border-red-500/40 bg-red-950/40 p-3 text-red-200">
+            {adminTexts.dashboardFailed}
+          </p>
+        ) : null}
         {dashboard.data ? (
           <>
-            <Diagnostics data={dashboard.data.diagnostics} refreshing={dashboard.isFetching} onRefresh={() => void dashboard.refetch()} />
+            <Diagnostics
+              data={dashboard.data.diagnostics}
+              refreshing={dashboard.isFetching}
+              onRefresh={() => void dashboard.refetch()}
+            />
             <StatCards stats={dashboard.data.stats} />
           </>
         ) : null}
         <Tabs.Root value={tab} onValueChange={setTab} className="flex flex-col gap-4">
           <Tabs.List aria-label="Admin sections" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
             {TABS.map((t) => (
-              <Tabs.Trigger key={t.value} value={t.value} className="shrink-0 rounded-xl px-4 py-2 text-sm font-semibold text-zinc-300 hover:bg-white/5 data-[state=active]:bg-brand-600 data-[state=active]:text-white">
+              <Tabs.Trigger
+                key={t.value}
+                value={t.value}
+                className="shrink-0 rounded-xl px-4 py-2 text-sm font-semibold text-zinc-300 hover:bg-white/5 data-[state=active]:bg-brand-600 data-[state=active]:text-white"
+              >
                 {t.label}
               </Tabs.Trigger>
             ))}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatDate, formatPence, jobBadgeVariant, jobsTexts, type PrivateJob } from '@gigreel/core';
 import { useViewer } from '../features/auth/session.ts';
 import { JobDetailsDialog } from '../features/jobs/JobDetailsDialog.tsx';
-import { useJobInbox } from '../features/jobs/jobs.api.ts';
+import { useJobInbox } from '../features/jobs/jobs.queries.ts';
 import { PaymentBadge } from '../features/orders/PaymentBadge.tsx';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { Badge, Card, EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
@@ -23,14 +23,18 @@ export default function AgentJobsPage() {
       {inbox.isPending ? <Spinner label="Loading jobs" /> : null}
       {inbox.isError ? (
         <EmptyState title={jobsTexts.loadFailed}>
-          <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void inbox.refetch()}>Try again</button>
+          <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void inbox.refetch()}>
+            Try again
+          </button>
         </EmptyState>
       ) : null}
       {inbox.data && !inbox.data.length ? <EmptyState title={jobsTexts.empty} /> : null}
       {inbox.data?.length ? (
         <ul className="flex flex-col gap-3">
           {inbox.data.map((job) => (
-            <li key={job.id}><JobCard job={job} onView={() => setOpenId(job.id)} /></li>
+            <li key={job.id}>
+              <JobCard job={job} onView={() => setOpenId(job.id)} />
+            </li>
           ))}
         </ul>
       ) : null}
@@ -49,9 +53,12 @@ function JobCard({ job, onView }: { job: PrivateJob; onView: () => void }) {
           {job.order ? <PaymentBadge status={job.order.status} /> : null}
         </div>
       </div>
-      <p className="text-sm text-zinc-300">From {job.sender.displayName} · Submitted {formatDate(job.createdAt)}</p>
       <p className="text-sm text-zinc-300">
-        Delivery: <span className="text-zinc-100">{job.deliveryTime}</span> · Budget: <span className="text-zinc-100">{job.budgetPence !== null ? formatPence(job.budgetPence) : 'Not set'}</span>
+        From {job.sender.displayName} · Submitted {formatDate(job.createdAt)}
+      </p>
+      <p className="text-sm text-zinc-300">
+        Delivery: <span className="text-zinc-100">{job.deliveryTime}</span> · Budget:{' '}
+        <span className="text-zinc-100">{job.budgetPence !== null ? formatPence(job.budgetPence) : 'Not set'}</span>
       </p>
       {job.description ? <p className="line-clamp-2 text-sm text-zinc-400">{job.description}</p> : null}
       <div className="flex items-center justify-between gap-2">
@@ -59,7 +66,9 @@ function JobCard({ job, onView }: { job: PrivateJob; onView: () => void }) {
           <Paperclip className="h-3.5 w-3.5" aria-hidden="true" />
           {job.files.length} {job.files.length === 1 ? 'file' : 'files'} attached
         </span>
-        <Button variant="outline" size="sm" onClick={onView} aria-label={`View Details: ${job.title}`}>{jobsTexts.viewDetails}</Button>
+        <Button variant="outline" size="sm" onClick={onView} aria-label={`View Details: ${job.title}`}>
+          {jobsTexts.viewDetails}
+        </Button>
       </div>
       {job.order?.status === 'paid' ? <p className="text-sm text-emerald-300">{jobsTexts.paidNote}</p> : null}
     </Card>

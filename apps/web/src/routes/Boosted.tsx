@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { offerTexts } from '@gigreel/core';
 import { OfferTile } from '../features/explore/OfferTile.tsx';
-import { useBoostedOffers } from '../features/explore/explore.queries.ts';
+import { useBoostedOffers } from '../features/engagement/engagement.queries.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
 
@@ -13,7 +13,7 @@ export default function BoostedPage() {
   useEffect(() => {
     if (boosted.error) console.warn('Failed to load boosted offers', boosted.error);
   }, [boosted.error]);
-  const offers = boosted.data?.offers ?? [];
+  const offers = boosted.data ?? [];
 
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-5 md:py-2">
@@ -24,14 +24,28 @@ export default function BoostedPage() {
       {boosted.isPending ? (
         <Spinner label="Loading boosted offers" />
       ) : offers.length === 0 ? (
-        <EmptyState title={offerTexts.noBoostsYet} action={<Link to="/" className={buttonClass('primary', 'md')}>{offerTexts.browseFeed}</Link>}>
+        <EmptyState
+          title={offerTexts.noBoostsYet}
+          action={
+            <Link to="/" className={buttonClass('primary', 'md')}>
+              {offerTexts.browseFeed}
+            </Link>
+          }
+        >
           <p>Boost the offers you believe in and they will be collected here.</p>
         </EmptyState>
       ) : (
         <ul className="grid grid-cols-2 gap-3" aria-label="Boosted offers">
           {offers.map((offer) => (
             <li key={offer.id}>
-              <OfferTile id={offer.id} title={offer.title} mediaUrl={offer.mediaUrl} mediaKind={offer.mediaKind} posterUrl={offer.posterUrl} byline={offerTexts.byCreator(offer.creatorName)} />
+              <OfferTile
+                id={offer.id}
+                title={offer.title}
+                mediaUrl={offer.mediaUrl}
+                mediaKind={offer.mediaKind}
+                posterUrl={offer.posterUrl}
+                byline={offerTexts.byCreator(offer.creatorName)}
+              />
             </li>
           ))}
         </ul>

@@ -11,12 +11,19 @@ export default function CreatorPage() {
   const { creatorId } = useParams();
   const page = useCreatorPage(creatorId);
   if (page.isPending) return <Spinner label="Loading creator" />;
-  if (page.isError) return <EmptyState title="Creator not found"><p role="alert">{page.error.message}</p></EmptyState>;
+  if (page.isError)
+    return (
+      <EmptyState title="Creator not found">
+        <p role="alert">{page.error.message}</p>
+      </EmptyState>
+    );
   const { creator, offer } = page.data;
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-6 md:py-2">
       <section className="flex flex-col items-center gap-3 text-center">
-        <span className="rounded-full ring-4 ring-brand-600/60"><Avatar name={creator.displayName} src={creator.profileImage} size={96} /></span>
+        <span className="rounded-full ring-4 ring-brand-600/60">
+          <Avatar name={creator.displayName} src={creator.profileImage} size={96} />
+        </span>
         <h1 className="text-2xl font-bold text-white">{creator.displayName}</h1>
         {creator.bio ? <p className="max-w-sm text-sm text-zinc-300">{creator.bio}</p> : null}
         <p className="flex items-center gap-1.5 text-xs text-zinc-400">
@@ -24,11 +31,23 @@ export default function CreatorPage() {
         </p>
       </section>
       <section aria-labelledby="creator-offer" className="flex flex-col gap-3">
-        <h2 id="creator-offer" className="text-lg font-bold text-white">Offer</h2>
+        <h2 id="creator-offer" className="text-lg font-bold text-white">
+          Offer
+        </h2>
         {offer ? (
           <div className="w-1/2 min-w-40 max-w-56">
-            <OfferTile id={offer.id} title={offer.title} mediaUrl={offer.mediaUrl} mediaKind={offer.mediaKind} posterUrl={offer.posterUrl}
-              footer={<p className="text-sm font-bold text-white">{offer.isPaidOffer && offer.pricePence !== null ? formatPence(offer.pricePence) : 'Free'}</p>} />
+            <OfferTile
+              id={offer.id}
+              title={offer.title}
+              mediaUrl={offer.mediaUrl}
+              mediaKind={offer.mediaKind}
+              posterUrl={offer.posterUrl}
+              footer={
+                <p className="text-sm font-bold text-white">
+                  {offer.isPaidOffer && offer.pricePence !== null ? formatPence(offer.pricePence) : 'Free'}
+                </p>
+              }
+            />
           </div>
         ) : (
           <p className="text-sm text-zinc-400">{creator.displayName} has no offer in the feed yet.</p>

@@ -29,13 +29,24 @@ export default function ExplorePage() {
         <ol className="flex flex-col gap-2" aria-label="Popular hashtags">
           {tags.data.tags.map((tag) => (
             <li key={tag.name}>
-              <Link to={`/?tag=${encodeURIComponent(tag.name)}`} className="flex items-center gap-3 rounded-2xl border border-line bg-panel p-3 hover:border-brand-500/60 hover:bg-white/5">
-                <span className={cn('flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-extrabold', rankTone[tag.rank - 1] ?? 'bg-zinc-800 text-zinc-200')} aria-label={`Rank ${tag.rank}`}>
+              <Link
+                to={`/?tag=${encodeURIComponent(tag.name)}`}
+                className="flex items-center gap-3 rounded-2xl border border-line bg-panel p-3 hover:border-brand-500/60 hover:bg-white/5"
+              >
+                <span
+                  className={cn(
+                    'flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-extrabold',
+                    rankTone[tag.rank - 1] ?? 'bg-zinc-800 text-zinc-200',
+                  )}
+                  aria-label={`Rank ${tag.rank}`}
+                >
                   #{tag.rank}
                 </span>
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="truncate text-base font-bold text-white">#{tag.name}</span>
-                  <span className="text-xs text-zinc-400">{tag.offerCount} {tag.offerCount === 1 ? 'offer' : 'offers'}</span>
+                  <span className="text-xs text-zinc-400">
+                    {tag.offerCount} {tag.offerCount === 1 ? 'offer' : 'offers'}
+                  </span>
                 </span>
                 <span className="flex flex-col items-end">
                   <span className="text-base font-bold tabular-nums text-brand-400">{tag.engagementScore}</span>

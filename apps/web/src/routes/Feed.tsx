@@ -10,12 +10,20 @@ import { toast } from 'sonner';
 import { offerTexts, texts, type FeedOffer } from '@gigreel/core';
 import { useViewer } from '../features/auth/session.ts';
 import { FeedView } from '../features/feed/FeedView.tsx';
-import { feedFilterFrom, useFeedPages, useOffer, useViewerStates, type FeedFilter } from '../features/feed/feed.queries.ts';
+import {
+  feedFilterFrom,
+  useFeedPages,
+  useOffer,
+  useViewerStates,
+  type FeedFilter,
+} from '../features/feed/feed.queries.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
 // Admins only: nobody else loads the debug panel's code.
-const FeedDebugPanel = lazy(() => import('../features/feed/FeedDebugPanel.tsx').then((m) => ({ default: m.FeedDebugPanel })));
+const FeedDebugPanel = lazy(() =>
+  import('../features/feed/FeedDebugPanel.tsx').then((m) => ({ default: m.FeedDebugPanel })),
+);
 
 /**
  * `home` is where the feed lives (/ for everyone, /admin/feed for the admin), so filters stay on it;
@@ -47,7 +55,8 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
 
   const loadError = feed.error ?? null;
   useEffect(() => {
-    if (loadError) toast.error(texts.generic.error, { id: 'feed-load', description: offerTexts.loadFailedWith(loadError.message) });
+    if (loadError)
+      toast.error(texts.generic.error, { id: 'feed-load', description: offerTexts.loadFailedWith(loadError.message) });
   }, [loadError]);
   useEffect(() => {
     if (shared.error) toast.error(shared.error.message, { id: 'shared-offer' });
@@ -55,11 +64,29 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
 
   const clear = () => navigate(home);
   const chip = filter.tag ? (
-    <FilterChip icon={<Hash className="h-3.5 w-3.5" aria-hidden="true" />} text={filter.tag} clearLabel="Clear tag filter" onClear={clear} />
+    <FilterChip
+      icon={<Hash className="h-3.5 w-3.5" aria-hidden="true" />}
+      text={filter.tag}
+      clearLabel="Clear tag filter"
+      onClear={clear}
+    />
   ) : filter.q ? (
-    <FilterChip icon={<Search className="h-3.5 w-3.5" aria-hidden="true" />} text={filter.q} clearLabel="Clear search" onClear={clear} />
+    <FilterChip
+      icon={<Search className="h-3.5 w-3.5" aria-hidden="true" />}
+      text={filter.q}
+      clearLabel="Clear search"
+      onClear={clear}
+    />
   ) : null;
-  const debug = viewer?.isAdmin && debugSlot ? createPortal(<Suspense fallback={null}><FeedDebugPanel rendered={offers.length} onRefresh={() => void feed.refetch()} /></Suspense>, debugSlot) : null;
+  const debug =
+    viewer?.isAdmin && debugSlot
+      ? createPortal(
+          <Suspense fallback={null}>
+            <FeedDebugPanel rendered={offers.length} onRefresh={() => void feed.refetch()} />
+          </Suspense>,
+          debugSlot,
+        )
+      : null;
 
   if (feed.isPending || (offerId && shared.isPending)) return <Spinner label="Loading offers" />;
   if (offers.length === 0) {
@@ -70,14 +97,34 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
         {loadError ? (
           <EmptyState title={offerTexts.loadFailed}>
             <p role="alert">{offerTexts.loadFailedWith(loadError.message)}</p>
-            <button type="button" className={buttonClass('outline', 'sm', 'mt-3')} onClick={() => void feed.refetch()}>Try again</button>
+            <button type="button" className={buttonClass('outline', 'sm', 'mt-3')} onClick={() => void feed.refetch()}>
+              Try again
+            </button>
           </EmptyState>
         ) : (
           <EmptyState
             title={offerTexts.noOffersFound}
-            action={filter.q || filter.tag ? <Link to={home} className={buttonClass('primary', 'sm')}>{offerTexts.browseFeed}</Link> : viewer ? <Link to="/post" className={buttonClass('primary', 'sm')}>Post an offer</Link> : null}
+            action={
+              filter.q || filter.tag ? (
+                <Link to={home} className={buttonClass('primary', 'sm')}>
+                  {offerTexts.browseFeed}
+                </Link>
+              ) : viewer ? (
+                <Link to="/post" className={buttonClass('primary', 'sm')}>
+                  Post an offer
+                </Link>
+              ) : null
+            }
           >
-            {reason ? <p>{reason.total === 0 ? offerTexts.noOffersYet : offerTexts.filteredOut(reason.total, reason.filteredOut)}</p> : filter.q || filter.tag ? <p>Nothing matches this filter yet.</p> : <p>{offerTexts.noOffersYet}</p>}
+            {reason ? (
+              <p>
+                {reason.total === 0 ? offerTexts.noOffersYet : offerTexts.filteredOut(reason.total, reason.filteredOut)}
+              </p>
+            ) : filter.q || filter.tag ? (
+              <p>Nothing matches this filter yet.</p>
+            ) : (
+              <p>{offerTexts.noOffersYet}</p>
+            )}
           </EmptyState>
         )}
         {debug}
@@ -103,12 +150,27 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
   );
 }
 
-function FilterChip({ icon, text, clearLabel, onClear }: { icon: React.ReactNode; text: string; clearLabel: string; onClear: () => void }) {
+function FilterChip({
+  icon,
+  text,
+  clearLabel,
+  onClear,
+}: {
+  icon: React.ReactNode;
+  text: string;
+  clearLabel: string;
+  onClear: () => void;
+}) {
   return (
     <div className="flex w-fit max-w-full items-center gap-1.5 rounded-full bg-brand-600 py-1 pl-3 pr-1 text-sm font-semibold text-white shadow-lg">
       {icon}
       <span className="truncate">{text}</span>
-      <button type="button" aria-label={clearLabel} onClick={onClear} className="flex h-7 w-7 items-center justify-center rounded-full hover:bg-black/20">
+      <button
+        type="button"
+        aria-label={clearLabel}
+        onClick={onClear}
+        className="flex h-7 w-7 items-center justify-center rounded-full hover:bg-black/20"
+      >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
     </div>

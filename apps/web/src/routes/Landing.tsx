@@ -8,10 +8,15 @@ import { buttonClass } from '../ui/button.tsx';
 export default function LandingPage() {
   return (
     <div className="relative min-h-dvh overflow-hidden">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-48 left-1/2 h-[28rem] w-[44rem] -translate-x-1/2 bg-[radial-gradient(closest-side,rgba(225,29,72,0.38),transparent)]" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-48 left-1/2 h-[28rem] w-[44rem] -translate-x-1/2 bg-[radial-gradient(closest-side,rgba(225,29,72,0.38),transparent)]"
+      />
       <header className="relative mx-auto flex h-16 max-w-5xl items-center justify-between px-5">
         <Logo />
-        <Link to="/login" className={buttonClass('ghost', 'sm')}>Sign in</Link>
+        <Link to="/login" className={buttonClass('ghost', 'sm')}>
+          Sign in
+        </Link>
       </header>
 
       <main className="relative mx-auto max-w-5xl px-5 pb-14">
@@ -21,11 +26,15 @@ export default function LandingPage() {
             One offer per creator, in a short-video feed
           </p>
           <h1 className="mt-5 text-[2.6rem] font-extrabold leading-[1.05] tracking-tight text-white sm:text-6xl">
-            Where offers <span className="bg-gradient-to-r from-brand-400 to-orange-300 bg-clip-text text-transparent">get seen</span>
+            Where offers{' '}
+            <span className="bg-gradient-to-r from-brand-400 to-orange-300 bg-clip-text text-transparent">
+              get seen
+            </span>
           </h1>
           <p className="mt-4 text-xl font-semibold text-zinc-200">No spam. Just value.</p>
           <p className="mx-auto mt-3 max-w-md text-zinc-400">
-            Creators post one offer as a short video or image. Supporters browse, boost the ones they believe in, and buy straight from the seller.
+            Creators post one offer as a short video or image. Supporters browse, boost the ones they believe in, and
+            buy straight from the seller.
           </p>
         </section>
 
@@ -49,27 +58,60 @@ export default function LandingPage() {
 
         <p className="mt-8 text-center text-zinc-300">
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-400 underline-offset-4 hover:underline">Sign in</Link>
+          <Link to="/login" className="font-semibold text-brand-400 underline-offset-4 hover:underline">
+            Sign in
+          </Link>
         </p>
 
         <ul className="mx-auto mt-12 grid max-w-3xl gap-3 text-sm text-zinc-300 sm:grid-cols-3">
-          <Assurance icon={<ShieldCheck className="h-5 w-5" aria-hidden="true" />} text="Paid offers are reviewed before they appear" />
-          <Assurance icon={<BadgeCheck className="h-5 w-5" aria-hidden="true" />} text="Every account verifies its email" />
-          <Assurance icon={<Wallet className="h-5 w-5" aria-hidden="true" />} text="Pay sellers directly, then track the order" />
+          <Assurance
+            icon={<ShieldCheck className="h-5 w-5" aria-hidden="true" />}
+            text="Paid offers are reviewed before they appear"
+          />
+          <Assurance
+            icon={<BadgeCheck className="h-5 w-5" aria-hidden="true" />}
+            text="Every account verifies its email"
+          />
+          <Assurance
+            icon={<Wallet className="h-5 w-5" aria-hidden="true" />}
+            text="Pay sellers directly, then track the order"
+          />
         </ul>
 
         <footer className="mt-12 flex flex-wrap justify-center gap-x-5 gap-y-2 text-xs text-zinc-400">
-          <Link to="/" className="hover:text-white">Browse the feed</Link>
-          <Link to="/how-it-works" className="hover:text-white">How it works</Link>
-          <Link to="/terms" className="hover:text-white">Terms</Link>
-          <Link to="/privacy" className="hover:text-white">Privacy</Link>
+          <Link to="/" className="hover:text-white">
+            Browse the feed
+          </Link>
+          <Link to="/how-it-works" className="hover:text-white">
+            How it works
+          </Link>
+          <Link to="/terms" className="hover:text-white">
+            Terms
+          </Link>
+          <Link to="/privacy" className="hover:text-white">
+            Privacy
+          </Link>
         </footer>
       </main>
     </div>
   );
 }
 
-function JoinCard({ to, title, audience, icon, points, primary = false }: { to: string; title: string; audience: string; icon: ReactNode; points: string[]; primary?: boolean }) {
+function JoinCard({
+  to,
+  title,
+  audience,
+  icon,
+  points,
+  primary = false,
+}: {
+  to: string;
+  title: string;
+  audience: string;
+  icon: ReactNode;
+  points: string[];
+  primary?: boolean;
+}) {
   return (
     <Link
       to={to}
@@ -77,7 +119,11 @@ function JoinCard({ to, title, audience, icon, points, primary = false }: { to: 
       className={`group flex flex-col gap-4 rounded-2xl border p-5 transition-colors ${primary ? 'border-brand-600/60 bg-gradient-to-b from-brand-600/20 to-panel hover:border-brand-400' : 'border-line bg-panel hover:border-zinc-500'}`}
     >
       <div className="flex items-center gap-3">
-        <span className={`flex h-11 w-11 items-center justify-center rounded-xl ${primary ? 'bg-brand-600 text-white' : 'bg-zinc-800 text-brand-400'}`}>{icon}</span>
+        <span
+          className={`flex h-11 w-11 items-center justify-center rounded-xl ${primary ? 'bg-brand-600 text-white' : 'bg-zinc-800 text-brand-400'}`}
+        >
+          {icon}
+        </span>
         <div className="text-left">
           <h2 className="text-lg font-bold text-white">{title}</h2>
           <p className="text-sm text-zinc-400">{audience}</p>
@@ -91,7 +137,9 @@ function JoinCard({ to, title, audience, icon, points, primary = false }: { to: 
           </li>
         ))}
       </ul>
-      <span className={`mt-auto inline-flex items-center justify-center gap-2 rounded-xl py-2.5 text-sm font-semibold ${primary ? 'bg-brand-600 text-white group-hover:bg-brand-700' : 'border border-line text-zinc-100 group-hover:bg-white/5'}`}>
+      <span
+        className={`mt-auto inline-flex items-center justify-center gap-2 rounded-xl py-2.5 text-sm font-semibold ${primary ? 'bg-brand-600 text-white group-hover:bg-brand-700' : 'border border-line text-zinc-100 group-hover:bg-white/5'}`}
+      >
         {title}
         <ArrowRight className="h-4 w-4" aria-hidden="true" />
       </span>

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { emailSchema, loginInput, texts } from '@gigreel/core';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, request } from '../api/client.ts';
 import { AuthShell, inlineLink } from '../features/auth/AuthShell.tsx';
 import { afterSignIn } from '../features/auth/session.ts';
 import { Button } from '../ui/button.tsx';
@@ -22,7 +22,7 @@ export default function LoginPage() {
 
   const submit = form.handleSubmit(async (input) => {
     try {
-      await api('/api/auth/sign-in/email', { body: input });
+      await request('POST /api/auth/sign-in/email', { body: input });
     } catch (error) {
       toast.error(texts.auth.loginFailed, { description: messageOf(error) });
       return;
@@ -47,7 +47,7 @@ export default function LoginPage() {
     }
     setResetting(true);
     try {
-      await api('/api/auth/forgot-password', { body: { email: email.data } });
+      await request('POST /api/auth/forgot-password', { body: { email: email.data } });
       toast.success(texts.auth.resetSent, { description: texts.auth.resetSentBody });
     } catch (error) {
       toast.error(texts.auth.resetFailed, { description: messageOf(error) });
@@ -60,17 +60,45 @@ export default function LoginPage() {
     <AuthShell
       title="Welcome back"
       subtitle="Log in to boost offers, message sellers and manage your orders."
-      footer={<>Don&apos;t have an account? <Link to="/signup" className={inlineLink}>Sign up</Link></>}
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className={inlineLink}>
+            Sign up
+          </Link>
+        </>
+      }
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         <div className="-mt-1 flex justify-end">
-          <button type="button" onClick={() => void forgotPassword()} disabled={resetting} aria-busy={resetting || undefined} className="text-sm font-medium text-zinc-300 underline-offset-4 hover:text-white hover:underline disabled:opacity-60">
+          <button
+            type="button"
+            onClick={() => void forgotPassword()}
+            disabled={resetting}
+            aria-busy={resetting || undefined}
+            className="text-sm font-medium text-zinc-300 underline-offset-4 hover:text-white hover:underline disabled:opacity-60"
+          >
             Forgot password?
           </button>
         </div>
-        <Button type="submit" size="lg" busy={isSubmitting}>Log In</Button>
+        <Button type="submit" size="lg" busy={isSubmitting}>
+          Log In
+        </Button>
       </form>
     </AuthShell>
   );

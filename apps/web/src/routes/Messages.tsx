@@ -6,7 +6,7 @@
 import { WifiOff } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { messageTexts } from '@gigreel/core';
-import { useConversations } from '../features/messages/hooks.ts';
+import { useConversations } from '../features/messages/messages.queries.ts';
 import { ConversationList } from '../features/messages/ConversationList.tsx';
 import { ThreadView } from '../features/messages/ThreadView.tsx';
 import { useLiveUpdates } from '../features/realtime/useLive.ts';
@@ -24,23 +24,50 @@ export default function MessagesPage() {
   return (
     <>
       {live === 'reconnecting' ? (
-        <p role="status" className="sticky top-14 z-20 flex items-center justify-center gap-2 bg-amber-900/90 px-3 py-1.5 text-xs font-medium text-amber-100">
+        <p
+          role="status"
+          className="sticky top-14 z-20 flex items-center justify-center gap-2 bg-amber-900/90 px-3 py-1.5 text-xs font-medium text-amber-100"
+        >
           <WifiOff className="h-3.5 w-3.5" aria-hidden="true" /> {messageTexts.reconnecting}
         </p>
       ) : null}
       <div className="md:grid md:h-[calc(100dvh-3.5rem)] md:grid-cols-[340px_1fr] md:overflow-hidden">
-        <section aria-labelledby="messages-title" className={cn('md:overflow-y-auto md:border-r md:border-line', activeId && 'hidden md:block')}>
+        <section
+          aria-labelledby="messages-title"
+          className={cn('md:overflow-y-auto md:border-r md:border-line', activeId && 'hidden md:block')}
+        >
           <header className="flex items-baseline gap-2 px-4 pb-2 pt-3">
-            <h1 id="messages-title" className="text-2xl font-bold text-white">{messageTexts.pageTitle}</h1>
-            {total > 0 ? <span className="ml-auto text-sm text-zinc-400">{messageTexts.conversationCount(total)}</span> : null}
+            <h1 id="messages-title" className="text-2xl font-bold text-white">
+              {messageTexts.pageTitle}
+            </h1>
+            {total > 0 ? (
+              <span className="ml-auto text-sm text-zinc-400">{messageTexts.conversationCount(total)}</span>
+            ) : null}
           </header>
           {conversations.isPending ? <Spinner /> : null}
-          {conversations.isError ? <EmptyState title={messageTexts.failedToLoad} action={<button type="button" className={buttonClass('outline')} onClick={() => void conversations.refetch()}>Try again</button>} /> : null}
-          {conversations.data && total === 0 ? <EmptyState title={messageTexts.noMessages}>{messageTexts.noMessagesHint}</EmptyState> : null}
-          {conversations.data && total > 0 ? <ConversationList conversations={conversations.data.conversations} activeId={activeId} /> : null}
+          {conversations.isError ? (
+            <EmptyState
+              title={messageTexts.failedToLoad}
+              action={
+                <button type="button" className={buttonClass('outline')} onClick={() => void conversations.refetch()}>
+                  Try again
+                </button>
+              }
+            />
+          ) : null}
+          {conversations.data && total === 0 ? (
+            <EmptyState title={messageTexts.noMessages}>{messageTexts.noMessagesHint}</EmptyState>
+          ) : null}
+          {conversations.data && total > 0 ? (
+            <ConversationList conversations={conversations.data.conversations} activeId={activeId} />
+          ) : null}
         </section>
         <div className={cn('md:overflow-y-auto', !activeId && 'hidden md:flex md:items-center md:justify-center')}>
-          {activeId ? <ThreadView key={activeId} userId={activeId} /> : <p className="text-sm text-zinc-400">{total > 0 ? 'Select a conversation' : ''}</p>}
+          {activeId ? (
+            <ThreadView key={activeId} userId={activeId} />
+          ) : (
+            <p className="text-sm text-zinc-400">{total > 0 ? 'Select a conversation' : ''}</p>
+          )}
         </div>
       </div>
     </>

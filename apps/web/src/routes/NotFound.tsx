@@ -7,7 +7,9 @@ export default function NotFoundPage() {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
       <p className="text-6xl font-extrabold text-brand-400">404</p>
       <h1 className="text-2xl font-bold text-white">{texts.generic.notFound}</h1>
-      <Link to="/" className={buttonClass('primary')}>Return to Home</Link>
+      <Link to="/" className={buttonClass('primary')}>
+        Return to Home
+      </Link>
     </main>
   );
 }

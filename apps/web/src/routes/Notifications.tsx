@@ -2,13 +2,25 @@
  * /notifications (SPEC leaves the content open): every notification, newest first, each linking to
  * what it is about; opening one marks it read; mark one or all read. Updated live.
  */
-import { Bell, BriefcaseBusiness, CheckCheck, CircleCheck, MessageCircle, Package, PoundSterling, Sparkles } from 'lucide-react';
+import {
+  Bell,
+  BriefcaseBusiness,
+  CheckCheck,
+  CircleCheck,
+  MessageCircle,
+  Package,
+  PoundSterling,
+  Sparkles,
+} from 'lucide-react';
 import type { NotificationItem } from '@gigreel/core';
 import { notificationTexts } from '@gigreel/core';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { formatMessageDate } from '../features/messages/format.ts';
-import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../features/notifications/hooks.ts';
+import {
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+} from '../features/notifications/notifications.queries.ts';
 import { useLiveUpdates } from '../features/realtime/useLive.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
@@ -31,16 +43,34 @@ export default function NotificationsPage() {
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const unread = list.data?.unread.notifications ?? 0;
-  const failed = () => toast.error(notificationTexts.failedToUpdate);
 
   return (
     <section aria-labelledby="notifications-title" className="mx-auto w-full max-w-2xl">
       <header className="flex items-center justify-between gap-3 px-4 pb-3 pt-4">
         <div className="min-w-0">
-          <h1 id="notifications-title" className="text-2xl font-bold text-white">{notificationTexts.pageTitle}</h1>
-          {list.data ? <p className="text-sm text-zinc-400">{unread > 0 ? <span className="font-semibold text-brand-400">{unread} {notificationTexts.unread.toLowerCase()}</span> : notificationTexts.allRead}</p> : null}
+          <h1 id="notifications-title" className="text-2xl font-bold text-white">
+            {notificationTexts.pageTitle}
+          </h1>
+          {list.data ? (
+            <p className="text-sm text-zinc-400">
+              {unread > 0 ? (
+                <span className="font-semibold text-brand-400">
+                  {unread} {notificationTexts.unread.toLowerCase()}
+                </span>
+              ) : (
+                notificationTexts.allRead
+              )}
+            </p>
+          ) : null}
         </div>
-        <Button variant="outline" size="sm" className="shrink-0" disabled={unread === 0} busy={markAll.isPending} onClick={() => markAll.mutate(undefined, { onError: failed })}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="shrink-0"
+          disabled={unread === 0}
+          busy={markAll.isPending}
+          onClick={() => markAll.mutate()}
+        >
           <CheckCheck className="h-4 w-4" aria-hidden="true" />
           {notificationTexts.markAllRead}
         </Button>
@@ -53,7 +83,7 @@ export default function NotificationsPage() {
       {list.data && list.data.notifications.length > 0 ? (
         <ul aria-label="Notifications" className="flex flex-col">
           {list.data.notifications.map((item) => (
-            <NotificationRow key={item.id} item={item} onRead={() => markOne.mutate(item.id, { onError: failed })} />
+            <NotificationRow key={item.id} item={item} onRead={() => markOne.mutate(item.id)} />
           ))}
         </ul>
       ) : null}
@@ -65,8 +95,17 @@ function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: () 
   const Icon = icons[item.kind] ?? Bell;
   return (
     <li className={cn('flex items-start gap-1 border-b border-line pr-2', !item.read && 'bg-brand-600/10')}>
-      <Link to={item.link} onClick={() => !item.read && onRead()} className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3 hover:bg-white/5">
-        <span className={cn('mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full', item.read ? 'bg-zinc-800 text-zinc-300' : 'bg-brand-600 text-white')}>
+      <Link
+        to={item.link}
+        onClick={() => !item.read && onRead()}
+        className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3 hover:bg-white/5"
+      >
+        <span
+          className={cn(
+            'mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full',
+            item.read ? 'bg-zinc-800 text-zinc-300' : 'bg-brand-600 text-white',
+          )}
+        >
           <Icon className="h-4.5 w-4.5" aria-hidden="true" />
         </span>
         <span className="min-w-0 flex-1">
@@ -74,12 +113,22 @@ function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: () 
             {!item.read ? <span className="sr-only">{notificationTexts.unread}: </span> : null}
             {item.title}
           </span>
-          {item.body ? <span className="mt-0.5 line-clamp-2 block break-words text-sm text-zinc-400">{item.body}</span> : null}
-          <time dateTime={item.createdAt} className="mt-1 block text-xs text-zinc-400">{formatMessageDate(item.createdAt)}</time>
+          {item.body ? (
+            <span className="mt-0.5 line-clamp-2 block break-words text-sm text-zinc-400">{item.body}</span>
+          ) : null}
+          <time dateTime={item.createdAt} className="mt-1 block text-xs text-zinc-400">
+            {formatMessageDate(item.createdAt)}
+          </time>
         </span>
       </Link>
       {!item.read ? (
-        <button type="button" onClick={onRead} aria-label={`${notificationTexts.markRead}: ${item.title}`} title={notificationTexts.markRead} className="mt-2 rounded-full p-2.5 text-zinc-300 hover:bg-white/10 hover:text-white">
+        <button
+          type="button"
+          onClick={onRead}
+          aria-label={`${notificationTexts.markRead}: ${item.title}`}
+          title={notificationTexts.markRead}
+          className="mt-2 rounded-full p-2.5 text-zinc-300 hover:bg-white/10 hover:text-white"
+        >
           <CheckCheck className="h-5 w-5" aria-hidden="true" />
         </button>
       ) : null}

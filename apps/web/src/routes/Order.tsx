@@ -6,7 +6,7 @@ import { BackLink } from '../features/orders/BackLink.tsx';
 import { OrderActions } from '../features/orders/OrderActions.tsx';
 import { OrderMessages } from '../features/orders/OrderMessages.tsx';
 import { PaymentBadge } from '../features/orders/PaymentBadge.tsx';
-import { useOrder } from '../features/orders/orders.api.ts';
+import { useOrder } from '../features/orders/orders.queries.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { Card, EmptyState, Spinner } from '../ui/misc.tsx';
 
@@ -18,7 +18,18 @@ export default function OrderPage() {
       <BackLink to="/orders" label="Back to orders" />
       {query.isPending ? <Spinner label="Loading order" /> : null}
       {query.isError ? (
-        <EmptyState title={query.error instanceof ApiError && query.error.status === 404 ? ordersTexts.notFound : ordersTexts.fetchDetailsFailed} action={<Link to="/orders" className={buttonClass('outline', 'sm')}>Go to orders</Link>} />
+        <EmptyState
+          title={
+            query.error instanceof ApiError && query.error.status === 404
+              ? ordersTexts.notFound
+              : ordersTexts.fetchDetailsFailed
+          }
+          action={
+            <Link to="/orders" className={buttonClass('outline', 'sm')}>
+              Go to orders
+            </Link>
+          }
+        />
       ) : null}
       {query.data ? <OrderView order={query.data} /> : null}
     </section>
@@ -39,19 +50,25 @@ function OrderView({ order }: { order: OrderDetail }) {
       <Card className="flex flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <p className="text-xs font-semibold uppercase tracking-wide text-zinc-400">{order.job ? 'Private job' : 'Order'}</p>
+            <p className="text-xs font-semibold uppercase tracking-wide text-zinc-400">
+              {order.job ? 'Private job' : 'Order'}
+            </p>
             <h1 className="text-xl font-bold text-white">{order.title}</h1>
           </div>
           <PaymentBadge status={order.status} />
         </div>
-        <p className="text-2xl font-bold text-white">{order.pricePence !== null ? formatPence(order.pricePence) : 'No budget set'}</p>
+        <p className="text-2xl font-bold text-white">
+          {order.pricePence !== null ? formatPence(order.pricePence) : 'No budget set'}
+        </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-          {rows.filter(([, value]) => value).map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-zinc-400">{label}</dt>
-              <dd className="text-right text-zinc-100">{value}</dd>
-            </div>
-          ))}
+          {rows
+            .filter(([, value]) => value)
+            .map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-zinc-400">{label}</dt>
+                <dd className="text-right text-zinc-100">{value}</dd>
+              </div>
+            ))}
         </dl>
       </Card>
       <OrderActions order={order} />

@@ -10,11 +10,12 @@ import { DELIVERY_ACCEPT, DELIVERY_MAX_FILE_BYTES, ordersTexts, texts } from '@g
 import { ApiError } from '../api/client.ts';
 import { BackLink } from '../features/orders/BackLink.tsx';
 import { ProgressBar } from '../ui/progress.tsx';
-import { useOrder, useUploadDelivery } from '../features/orders/orders.api.ts';
+import { useOrder, useUploadDelivery } from '../features/orders/orders.queries.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, PageTitle, Spinner } from '../ui/misc.tsx';
 
-const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const sizeLabel = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export default function OrderUploadPage() {
   const { orderId = '' } = useParams();
@@ -27,7 +28,13 @@ export default function OrderUploadPage() {
   const inputId = useId();
   // Decided once, on the first answer: the order turning delivered after our own upload is not a refusal.
   const [gate, setGate] = useState<'pending' | 'allowed' | 'refused'>('pending');
-  const firstAnswer = query.isError ? 'refused' : query.data ? (query.data.viewerRole === 'seller' && query.data.status === 'paid' ? 'allowed' : 'refused') : 'pending';
+  const firstAnswer = query.isError
+    ? 'refused'
+    : query.data
+      ? query.data.viewerRole === 'seller' && query.data.status === 'paid'
+        ? 'allowed'
+        : 'refused'
+      : 'pending';
   if (gate === 'pending' && firstAnswer !== 'pending') setGate(firstAnswer);
   const refused = gate === 'refused';
 
@@ -61,9 +68,7 @@ export default function OrderUploadPage() {
         },
         onError: (err) => {
           setProgress(0);
-          const message = err instanceof ApiError ? err.message : ordersTexts.uploadFailed;
-          setError(message);
-          toast.error(ordersTexts.uploadFailed, { description: message });
+          setError(err instanceof ApiError ? err.message : ordersTexts.uploadFailed);
         },
       },
     );
@@ -76,18 +81,40 @@ export default function OrderUploadPage() {
       <PageTitle>Upload delivery</PageTitle>
       <p className="text-zinc-300">{query.data?.title}</p>
       <Card className="flex flex-col gap-4 p-4">
-        <label htmlFor={inputId} className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed border-line px-4 py-8 text-center hover:border-brand-400">
+        <label
+          htmlFor={inputId}
+          className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed border-line px-4 py-8 text-center hover:border-brand-400"
+        >
           <FileUp className="h-8 w-8 text-brand-400" aria-hidden="true" />
           <span className="font-semibold text-white">{file ? 'Choose a different file' : 'Choose a file'}</span>
           <span className="text-xs text-zinc-400">{ordersTexts.deliveryHint}</span>
         </label>
-        <input id={inputId} type="file" accept={DELIVERY_ACCEPT} onChange={choose} className="sr-only" aria-label="Delivery file" aria-describedby={`${inputId}-note`} disabled={uploadDelivery.isPending} />
+        <input
+          id={inputId}
+          type="file"
+          accept={DELIVERY_ACCEPT}
+          onChange={choose}
+          className="sr-only"
+          aria-label="Delivery file"
+          aria-describedby={`${inputId}-note`}
+          disabled={uploadDelivery.isPending}
+        />
         <div id={`${inputId}-note`} aria-live="polite" className="flex flex-col gap-2 text-sm">
-          {file ? <p className="truncate text-zinc-100">{file.name} <span className="text-zinc-400">({sizeLabel(file.size)})</span></p> : null}
-          {error ? <p role="alert" className="text-red-300">{error}</p> : null}
+          {file ? (
+            <p className="truncate text-zinc-100">
+              {file.name} <span className="text-zinc-400">({sizeLabel(file.size)})</span>
+            </p>
+          ) : null}
+          {error ? (
+            <p role="alert" className="text-red-300">
+              {error}
+            </p>
+          ) : null}
         </div>
         {uploadDelivery.isPending || progress > 0 ? <ProgressBar value={progress} label="Upload progress" /> : null}
-        <Button size="lg" disabled={!file} busy={uploadDelivery.isPending} onClick={submit}>Upload delivery</Button>
+        <Button size="lg" disabled={!file} busy={uploadDelivery.isPending} onClick={submit}>
+          Upload delivery
+        </Button>
       </Card>
     </section>
   );

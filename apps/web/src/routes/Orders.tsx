@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ordersTexts, type OrderRole } from '@gigreel/core';
 import { BackLink } from '../features/orders/BackLink.tsx';
 import { OrderCard } from '../features/orders/OrderCard.tsx';
-import { useOrderList } from '../features/orders/orders.api.ts';
+import { useOrderList } from '../features/orders/orders.queries.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
 
@@ -14,18 +14,31 @@ export default function OrdersPage() {
   const bought = useOrderList('buyer');
   const sold = useOrderList('seller');
   const counts = bought.data?.counts ?? sold.data?.counts;
-  const trigger = 'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-zinc-300 data-[state=active]:bg-brand-600 data-[state=active]:text-white';
+  const trigger =
+    'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-zinc-300 data-[state=active]:bg-brand-600 data-[state=active]:text-white';
   return (
     <section className="flex flex-col gap-4 px-4 py-4 md:mx-auto md:max-w-2xl">
       <BackLink to="/profile" label="Back to profile" />
       <PageTitle>Orders</PageTitle>
-      <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'seller' ? { tab: 'sales' } : {}, { replace: true })} className="flex flex-col gap-4">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setParams(value === 'seller' ? { tab: 'sales' } : {}, { replace: true })}
+        className="flex flex-col gap-4"
+      >
         <Tabs.List aria-label="Orders" className="flex gap-1 rounded-xl border border-line bg-panel p-1">
-          <Tabs.Trigger value="buyer" className={trigger}>{ordersTexts.myOrders} ({counts?.buyer ?? 0})</Tabs.Trigger>
-          <Tabs.Trigger value="seller" className={trigger}>{ordersTexts.mySales} ({counts?.seller ?? 0})</Tabs.Trigger>
+          <Tabs.Trigger value="buyer" className={trigger}>
+            {ordersTexts.myOrders} ({counts?.buyer ?? 0})
+          </Tabs.Trigger>
+          <Tabs.Trigger value="seller" className={trigger}>
+            {ordersTexts.mySales} ({counts?.seller ?? 0})
+          </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="buyer"><OrderListView query={bought} side="buyer" /></Tabs.Content>
-        <Tabs.Content value="seller"><OrderListView query={sold} side="seller" /></Tabs.Content>
+        <Tabs.Content value="buyer">
+          <OrderListView query={bought} side="buyer" />
+        </Tabs.Content>
+        <Tabs.Content value="seller">
+          <OrderListView query={sold} side="seller" />
+        </Tabs.Content>
       </Tabs.Root>
     </section>
   );
@@ -36,13 +49,22 @@ function OrderListView({ query, side }: { query: ReturnType<typeof useOrderList>
   if (query.isError) {
     return (
       <EmptyState title={ordersTexts.loadFailed}>
-        <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void query.refetch()}>Try again</button>
+        <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void query.refetch()}>
+          Try again
+        </button>
       </EmptyState>
     );
   }
   if (!query.data.orders.length) {
     return side === 'buyer' ? (
-      <EmptyState title={ordersTexts.noOrders} action={<Link to="/" className={buttonClass('primary', 'sm')}>Browse offers</Link>}>
+      <EmptyState
+        title={ordersTexts.noOrders}
+        action={
+          <Link to="/" className={buttonClass('primary', 'sm')}>
+            Browse offers
+          </Link>
+        }
+      >
         When you buy an offer or send a private job, it shows up here.
       </EmptyState>
     ) : (
@@ -52,7 +74,9 @@ function OrderListView({ query, side }: { query: ReturnType<typeof useOrderList>
   return (
     <ul className="flex flex-col gap-3">
       {query.data.orders.map((order) => (
-        <li key={order.id}><OrderCard order={order} side={side} /></li>
+        <li key={order.id}>
+          <OrderCard order={order} side={side} />
+        </li>
       ))}
     </ul>
   );

@@ -9,14 +9,15 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { resetPasswordForm, texts } from '@gigreel/core';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, request } from '../api/client.ts';
 import { AuthShell, inlineLink } from '../features/auth/AuthShell.tsx';
 import { afterSignIn } from '../features/auth/session.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { TextField } from '../ui/field.tsx';
 
 const INVALID_TOAST_ID = 'invalid-reset-link';
-const showInvalid = () => toast.error(texts.auth.invalidResetLink, { id: INVALID_TOAST_ID, description: texts.auth.invalidResetLinkBody });
+const showInvalid = () =>
+  toast.error(texts.auth.invalidResetLink, { id: INVALID_TOAST_ID, description: texts.auth.invalidResetLinkBody });
 
 export default function PasswordResetPage() {
   const [params] = useSearchParams();
@@ -32,18 +33,23 @@ function ResetForm({ token }: { token: string }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [invalid, setInvalid] = useState(false);
-  const form = useForm({ resolver: zodResolver(resetPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
+  const form = useForm({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ password }) => {
     try {
-      await api('/api/auth/reset-password', { body: { token, password } });
+      await request('POST /api/auth/reset-password', { body: { token, password } });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'invalid_reset_link') {
         showInvalid();
         setInvalid(true);
       } else {
-        toast.error(texts.auth.resetFailed, { description: error instanceof ApiError ? error.message : texts.auth.unexpected });
+        toast.error(texts.auth.resetFailed, {
+          description: error instanceof ApiError ? error.message : texts.auth.unexpected,
+        });
       }
       return;
     }
@@ -55,18 +61,47 @@ function ResetForm({ token }: { token: string }) {
   if (invalid) {
     return (
       <AuthShell title={texts.auth.invalidResetLink} subtitle={texts.auth.invalidResetLinkBody}>
-        <p className="mb-4 text-sm text-zinc-300">Ask for a new link from the log-in screen: enter your email and choose &quot;Forgot password?&quot;.</p>
-        <Link to="/login" className={buttonClass('primary', 'lg', 'w-full')}>Back to Log In</Link>
+        <p className="mb-4 text-sm text-zinc-300">
+          Ask for a new link from the log-in screen: enter your email and choose &quot;Forgot password?&quot;.
+        </p>
+        <Link to="/login" className={buttonClass('primary', 'lg', 'w-full')}>
+          Back to Log In
+        </Link>
       </AuthShell>
     );
   }
 
   return (
-    <AuthShell title="Choose a new password" subtitle="Use at least 8 characters. You will be signed in straight away." footer={<>Remembered it? <Link to="/login" className={inlineLink}>Log in</Link></>}>
+    <AuthShell
+      title="Choose a new password"
+      subtitle="Use at least 8 characters. You will be signed in straight away."
+      footer={
+        <>
+          Remembered it?{' '}
+          <Link to="/login" className={inlineLink}>
+            Log in
+          </Link>
+        </>
+      }
+    >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <TextField label="New password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
-        <Button type="submit" size="lg" busy={isSubmitting}>Update Password</Button>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" size="lg" busy={isSubmitting}>
+          Update Password
+        </Button>
       </form>
     </AuthShell>
   );

@@ -12,7 +12,14 @@ export default function ProfilePage() {
   if (profile.isPending) return <Spinner label="Loading your profile" />;
   if (profile.isError) {
     return (
-      <EmptyState title={profileTexts.unableToLoad} action={<Button variant="outline" onClick={() => void profile.refetch()}>Try again</Button>}>
+      <EmptyState
+        title={profileTexts.unableToLoad}
+        action={
+          <Button variant="outline" onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        }
+      >
         <p role="alert">{profileTexts.loadFailed}</p>
       </EmptyState>
     );

@@ -18,32 +18,50 @@ export default function SettingsPage() {
       {/* The header's back arrow goes to /profile (SPEC section 2). */}
       <h1 className="text-2xl font-bold text-white">Settings</h1>
       <section aria-labelledby="edit-profile-title" className="flex flex-col gap-3">
-        <h2 id="edit-profile-title" className="text-lg font-bold text-white">Edit Profile</h2>
-        {profile.isPending ? <Spinner label="Loading your profile" /> : profile.isError ? (
-          <EmptyState title={profileTexts.unableToLoad} action={<Button variant="outline" onClick={() => void profile.refetch()}>Try again</Button>}>
+        <h2 id="edit-profile-title" className="text-lg font-bold text-white">
+          Edit Profile
+        </h2>
+        {profile.isPending ? (
+          <Spinner label="Loading your profile" />
+        ) : profile.isError ? (
+          <EmptyState
+            title={profileTexts.unableToLoad}
+            action={
+              <Button variant="outline" onClick={() => void profile.refetch()}>
+                Try again
+              </Button>
+            }
+          >
             <p role="alert">{profileTexts.loadFailed}</p>
           </EmptyState>
         ) : (
           <Card className="flex flex-col gap-5">
             <AvatarEditor profile={profile.data} />
             <ProfileForm profile={profile.data} />
-            <p className="text-xs text-zinc-400">Signed in as <span className="text-zinc-200">{profile.data.email}</span></p>
+            <p className="text-xs text-zinc-400">
+              Signed in as <span className="text-zinc-200">{profile.data.email}</span>
+            </p>
           </Card>
         )}
       </section>
       <section aria-labelledby="app-title" className="flex flex-col gap-3">
-        <h2 id="app-title" className="text-lg font-bold text-white">The App</h2>
+        <h2 id="app-title" className="text-lg font-bold text-white">
+          The App
+        </h2>
         <Card className="flex items-center justify-between gap-3 p-4">
           <p className="text-sm text-zinc-300">Add GigReel to your home screen for a full-screen feed.</p>
           <GetAppButton />
         </Card>
       </section>
       <section aria-labelledby="help-title" className="flex flex-col gap-3">
-        <h2 id="help-title" className="text-lg font-bold text-white">Help &amp; Legal</h2>
+        <h2 id="help-title" className="text-lg font-bold text-white">
+          Help &amp; Legal
+        </h2>
         <SettingsLinks />
       </section>
       <Button variant="destructive" size="lg" onClick={() => void logOut()}>
-        <LogOut className="h-5 w-5" aria-hidden="true" />Log Out
+        <LogOut className="h-5 w-5" aria-hidden="true" />
+        Log Out
       </Button>
     </div>
   );

@@ -4,7 +4,10 @@ import { cn } from './cn.ts';
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div role="status" className="flex items-center justify-center p-8 text-zinc-300">
-      <span className="h-6 w-6 animate-spin rounded-full border-2 border-zinc-500 border-t-brand-400" aria-hidden="true" />
+      <span
+        className="h-6 w-6 animate-spin rounded-full border-2 border-zinc-500 border-t-brand-400"
+        aria-hidden="true"
+      />
       <span className="sr-only">{label}</span>
     </div>
   );
@@ -21,8 +24,26 @@ const badge: Record<BadgeVariant, string> = {
   outline: 'border border-zinc-500 text-zinc-100',
   destructive: 'bg-red-700 text-white',
 };
-export function Badge({ variant = 'default', children, className }: { variant?: BadgeVariant; children: ReactNode; className?: string }) {
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', badge[variant], className)}>{children}</span>;
+export function Badge({
+  variant = 'default',
+  children,
+  className,
+}: {
+  variant?: BadgeVariant;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        badge[variant],
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
 }
 
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { Badge, EmptyState, Spinner } from '../../ui/misc.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { CreatorDialog } from './CreatorDialog.tsx';
-import { startImpersonation, useCreators, useDeleteCreator } from './admin.api.ts';
+import { useCreators, useDeleteCreator, useStartImpersonation } from './admin.queries.ts';
 import { useErrorToast } from './useErrorToast.ts';
 
 export default function CreatorsTab() {
@@ -16,18 +16,15 @@ export default function CreatorsTab() {
   const [editing, setEditing] = useState<AdminCreator | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminCreator | null>(null);
   const remove = useDeleteCreator();
+  const impersonation = useStartImpersonation();
   const items = creators.data?.pages.flatMap((page) => page.items) ?? [];
   useErrorToast(creators.error, adminTexts.creators.fetchFailed);
 
-  const impersonate = async (creator: AdminCreator) => {
-    try {
-      await startImpersonation(creator.id);
+  const impersonate = (creator: AdminCreator) =>
+    impersonation.mutate(creator.id, {
       // A full reload at / so nothing of the admin's view stays in memory (SPEC section 4).
-      window.location.assign('/');
-    } catch (error) {
-      toast.error(adminTexts.gigs.error, { description: error instanceof Error ? error.message : undefined });
-    }
-  };
+      onSuccess: () => window.location.assign('/'),
+    });
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -36,45 +33,112 @@ export default function CreatorsTab() {
         toast.success(adminTexts.gigs.success, { description: result.message });
         setDeleting(null);
       },
-      onError: (error) => toast.error(adminTexts.creators.deleteFailed, { description: error.message }),
     });
   };
 
   return (
     <section aria-labelledby="creators-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="creators-title" className="text-xl font-bold text-white">Creators</h2>
+        <h2 id="creators-title" className="text-xl font-bold text-white">
+          Creators
+        </h2>
         <Button onClick={() => setEditing('new')}>Create Creator</Button>
       </div>
-      <form role="search" className="flex gap-2" onSubmit={(event) => { event.preventDefault(); setQuery(search.trim()); }}>
-        <label htmlFor="creator-search" className="sr-only">Search creators</label>
-        <input id="creator-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search by name or email" className="h-10 w-full max-w-sm rounded-xl border border-line bg-panel px-3 text-sm text-zinc-100 placeholder:text-zinc-400" />
-        <Button type="submit" size="sm" variant="secondary">Search</Button>
+      <form
+        role="search"
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery(search.trim());
+        }}
+      >
+        <label htmlFor="creator-search" className="sr-only">
+          Search creators
+        </label>
+        <input
+          id="creator-search"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Search by name or email"
+          className="h-10 w-full max-w-sm rounded-xl border border-line bg-panel px-3 text-sm text-zinc-100 placeholder:text-zinc-400"
+        />
+        <Button type="submit" size="sm" variant="secondary">
+          Search
+        </Button>
       </form>
       {creators.isPending ? <Spinner /> : null}
-      {creators.isError ? <p role="alert" className="text-red-300">{adminTexts.creators.fetchFailed}</p> : null}
+      {creators.isError ? (
+        <p role="alert" className="text-red-300">
+          {adminTexts.creators.fetchFailed}
+        </p>
+      ) : null}
       {creators.isSuccess && items.length === 0 ? <EmptyState title="No creators found" /> : null}
       <ul className="grid gap-3 md:grid-cols-2">
         {items.map((creator) => (
-          <li key={creator.id} className="flex flex-col gap-3 rounded-2xl border border-line bg-panel p-4" aria-label={creator.displayName}>
+          <li
+            key={creator.id}
+            className="flex flex-col gap-3 rounded-2xl border border-line bg-panel p-4"
+            aria-label={creator.displayName}
+          >
             <div className="flex items-start gap-3">
-              <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600/30 font-bold text-brand-50">{creator.displayName.slice(0, 1).toUpperCase()}</span>
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600/30 font-bold text-brand-50"
+              >
+                {creator.displayName.slice(0, 1).toUpperCase()}
+              </span>
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-white">{creator.displayName}</p>
                 <p className="truncate text-sm text-zinc-400">{creator.email ?? 'No login'}</p>
-                <p className="mt-1 truncate text-sm text-zinc-300">{creator.offer ? <>Offer: {creator.offer.title}</> : <Badge variant="secondary">No offer</Badge>}</p>
-                <p className="text-xs text-zinc-400">Joined {formatDate(creator.createdAt)}{creator.location ? ` · ${creator.location}` : ''}</p>
+                <p className="mt-1 truncate text-sm text-zinc-300">
+                  {creator.offer ? <>Offer: {creator.offer.title}</> : <Badge variant="secondary">No offer</Badge>}
+                </p>
+                <p className="text-xs text-zinc-400">
+                  Joined {formatDate(creator.createdAt)}
+                  {creator.location ? ` · ${creator.location}` : ''}
+                </p>
               </div>
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" variant="secondary" onClick={() => setEditing(creator)} aria-label={`Edit ${creator.displayName}`}>Edit</Button>
-              <Button size="sm" variant="outline" onClick={() => void impersonate(creator)} aria-label={`Impersonate ${creator.displayName}`}>Impersonate</Button>
-              <Button size="sm" variant="destructive" onClick={() => setDeleting(creator)} aria-label={`Delete ${creator.displayName}`}>Delete</Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setEditing(creator)}
+                aria-label={`Edit ${creator.displayName}`}
+              >
+                Edit
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => impersonate(creator)}
+                aria-label={`Impersonate ${creator.displayName}`}
+              >
+                Impersonate
+              </Button>
+              <Button
+                size="sm"
+                variant="destructive"
+                onClick={() => setDeleting(creator)}
+                aria-label={`Delete ${creator.displayName}`}
+              >
+                Delete
+              </Button>
             </div>
           </li>
         ))}
       </ul>
-      {creators.hasNextPage ? <Button variant="outline" className="self-center" busy={creators.isFetchingNextPage} onClick={() => void creators.fetchNextPage()}>Load more</Button> : null}
+      {creators.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="self-center"
+          busy={creators.isFetchingNextPage}
+          onClick={() => void creators.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      ) : null}
       <CreatorDialog creator={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -13,7 +13,11 @@ export function adminErrorText(error: Error): string {
   return error instanceof ApiError && error.status === 403 ? adminTexts.notConfigured : error.message;
 }
 
-export function useErrorToast(error: Error | null, title: string, describe: (error: Error) => string = adminErrorText): void {
+export function useErrorToast(
+  error: Error | null,
+  title: string,
+  describe: (error: Error) => string = adminErrorText,
+): void {
   useEffect(() => {
     if (error) toast.error(title, { description: describe(error) });
   }, [error, title, describe]);

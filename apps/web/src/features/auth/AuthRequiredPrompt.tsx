@@ -11,10 +11,19 @@ export default function AuthRequiredPrompt({ reason, onClose }: { reason: string
     navigate(path);
   };
   return (
-    <Dialog open={reason !== null} onOpenChange={(open) => !open && onClose()} title={texts.auth.required} description={reason ?? ''}>
+    <Dialog
+      open={reason !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={texts.auth.required}
+      description={reason ?? ''}
+    >
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button className="flex-1" onClick={() => go('/login')}>Log In</Button>
-        <Button className="flex-1" variant="outline" onClick={() => go('/signup')}>Sign Up</Button>
+        <Button className="flex-1" onClick={() => go('/login')}>
+          Log In
+        </Button>
+        <Button className="flex-1" variant="outline" onClick={() => go('/signup')}>
+          Sign Up
+        </Button>
       </div>
     </Dialog>
   );

@@ -9,10 +9,16 @@ type AuthShellProps = { title: string; subtitle?: ReactNode; children: ReactNode
 export function AuthShell({ title, subtitle, children, footer }: AuthShellProps) {
   return (
     <div className="relative min-h-dvh overflow-hidden">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 -top-40 h-80 bg-[radial-gradient(closest-side,rgba(225,29,72,0.35),transparent)]" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 -top-40 h-80 bg-[radial-gradient(closest-side,rgba(225,29,72,0.35),transparent)]"
+      />
       <main className="relative mx-auto flex min-h-dvh w-full max-w-md flex-col px-5 pb-10 pt-4">
         <div className="flex h-12 items-center justify-between">
-          <Link to="/" className="-ml-2 inline-flex items-center gap-1 rounded-lg px-2 py-1.5 text-sm text-zinc-300 hover:text-white">
+          <Link
+            to="/"
+            className="-ml-2 inline-flex items-center gap-1 rounded-lg px-2 py-1.5 text-sm text-zinc-300 hover:text-white"
+          >
             <ArrowLeft className="h-4 w-4" aria-hidden="true" />
             Browse offers
           </Link>

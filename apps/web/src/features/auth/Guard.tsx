@@ -16,15 +16,15 @@ export function Guard({ children }: { children: ReactNode }) {
   const decision = loading
     ? null
     : leaving
-    ? { to: '/' }
-    : decideRoute({
-        pathname: location.pathname,
-        search: location.search,
-        viewer,
-        savedPath: sessionStorage.getItem(SAVED_PATH),
-        postLoginChecked: viewer !== null && sessionStorage.getItem(POST_LOGIN_CHECKED) === viewer.id,
-        viewerUnknown: unknown,
-      });
+      ? { to: '/' }
+      : decideRoute({
+          pathname: location.pathname,
+          search: location.search,
+          viewer,
+          savedPath: sessionStorage.getItem(SAVED_PATH),
+          postLoginChecked: viewer !== null && sessionStorage.getItem(POST_LOGIN_CHECKED) === viewer.id,
+          viewerUnknown: unknown,
+        });
   // One toast per navigation, even when React runs the effect twice.
   const toasted = useRef<string | null>(null);
 
@@ -42,6 +42,7 @@ export function Guard({ children }: { children: ReactNode }) {
   });
 
   if (loading) return <Spinner />;
-  if (decision?.to !== undefined && decision.to !== location.pathname + location.search) return <Navigate to={decision.to} replace />;
+  if (decision?.to !== undefined && decision.to !== location.pathname + location.search)
+    return <Navigate to={decision.to} replace />;
   return <>{children}</>;
 }

@@ -3,8 +3,15 @@ import { adminTexts, texts, type Viewer } from '@gigreel/core';
 import { decideRoute, type GuardInput } from './guard.ts';
 
 const person = (over: Partial<Viewer> = {}): Viewer => ({
-  id: 'u1', email: 'ava@example.com', displayName: 'Ava', profileImage: null,
-  isAdmin: false, isDesigner: false, hasOffer: true, impersonatedBy: null, ...over,
+  id: 'u1',
+  email: 'ava@example.com',
+  displayName: 'Ava',
+  profileImage: null,
+  isAdmin: false,
+  isDesigner: false,
+  hasOffer: true,
+  impersonatedBy: null,
+  ...over,
 });
 const admin = person({ id: 'a1', isAdmin: true });
 
@@ -12,18 +19,53 @@ const at = (pathname: string, over: Partial<GuardInput> = {}) =>
   decideRoute({ pathname, search: '', viewer: null, savedPath: null, postLoginChecked: true, ...over });
 
 describe('anonymous visitors', () => {
-  it.each(['/', '/landing', '/login', '/signup', '/password-reset', '/faq', '/how-it-works', '/terms', '/privacy', '/terms-policies', '/company', '/program', '/offer/abc', '/creator/abc'])('may see %s', (path) => {
+  it.each([
+    '/',
+    '/landing',
+    '/login',
+    '/signup',
+    '/password-reset',
+    '/faq',
+    '/how-it-works',
+    '/terms',
+    '/privacy',
+    '/terms-policies',
+    '/company',
+    '/program',
+    '/offer/abc',
+    '/creator/abc',
+  ])('may see %s', (path) => {
     expect(at(path)).toBeNull();
   });
 
-  it.each(['/boosted', '/explore', '/post', '/profile', '/messages', '/notifications', '/settings', '/orders', '/order/1', '/order/1/upload', '/private-job', '/agent-jobs'])('are sent from %s to /signup with "Sign Up Required", without saving it', (path) => {
-    expect(at(path)).toEqual({ to: '/signup', toast: { title: texts.auth.signUpRequired, description: texts.auth.signUpRequiredBody } });
+  it.each([
+    '/boosted',
+    '/explore',
+    '/post',
+    '/profile',
+    '/messages',
+    '/notifications',
+    '/settings',
+    '/orders',
+    '/order/1',
+    '/order/1/upload',
+    '/private-job',
+    '/agent-jobs',
+  ])('are sent from %s to /signup with "Sign Up Required", without saving it', (path) => {
+    expect(at(path)).toEqual({
+      to: '/signup',
+      toast: { title: texts.auth.signUpRequired, description: texts.auth.signUpRequiredBody },
+    });
   });
 
   it('on /admin save the path and go to /login with "Authentication Required"', () => {
     const decision = at('/admin/creators', { search: '?tab=1' });
     expect(decision).toMatchObject({ to: '/login', savePath: '/admin/creators?tab=1' });
-    expect(decision?.toast).toEqual({ title: texts.auth.required, description: texts.auth.adminLoginRequired, destructive: true });
+    expect(decision?.toast).toEqual({
+      title: texts.auth.required,
+      description: texts.auth.adminLoginRequired,
+      destructive: true,
+    });
   });
 
   it('see the 404 page on an unknown path', () => {
@@ -55,18 +97,33 @@ describe('signed-in people on /login and /signup', () => {
     expect(at(path, { viewer: person(), savedPath: '/orders' })).toEqual({ to: '/orders', consumeSavedPath: true });
   });
   it('admins go to a saved /admin path', () => {
-    expect(at('/login', { viewer: admin, savedPath: '/admin/gigs' })).toEqual({ to: '/admin/gigs', consumeSavedPath: true });
+    expect(at('/login', { viewer: admin, savedPath: '/admin/gigs' })).toEqual({
+      to: '/admin/gigs',
+      consumeSavedPath: true,
+    });
   });
   it('a non-admin does not follow a saved /admin path', () => {
-    expect(at('/login', { viewer: person(), savedPath: '/admin' })).toEqual({ to: '/', consumeSavedPath: true, markPostLoginChecked: true });
+    expect(at('/login', { viewer: person(), savedPath: '/admin' })).toEqual({
+      to: '/',
+      consumeSavedPath: true,
+      markPostLoginChecked: true,
+    });
   });
   it('admins go to /admin', () => {
     expect(at('/login', { viewer: admin })).toEqual({ to: '/admin', consumeSavedPath: true });
     expect(at('/signup', { viewer: admin })).toEqual({ to: '/admin', consumeSavedPath: true });
   });
   it('others go to / when they have an offer, else /post', () => {
-    expect(at('/login', { viewer: person({ hasOffer: true }) })).toEqual({ to: '/', consumeSavedPath: true, markPostLoginChecked: true });
-    expect(at('/signup', { viewer: person({ hasOffer: false }) })).toEqual({ to: '/post', consumeSavedPath: true, markPostLoginChecked: true });
+    expect(at('/login', { viewer: person({ hasOffer: true }) })).toEqual({
+      to: '/',
+      consumeSavedPath: true,
+      markPostLoginChecked: true,
+    });
+    expect(at('/signup', { viewer: person({ hasOffer: false }) })).toEqual({
+      to: '/post',
+      consumeSavedPath: true,
+      markPostLoginChecked: true,
+    });
   });
   it('stay on /password-reset', () => {
     expect(at('/password-reset', { viewer: person(), search: '?token=t' })).toBeNull();
@@ -76,11 +133,17 @@ describe('signed-in people on /login and /signup', () => {
 
 describe('the admin area', () => {
   it('a signed-in non-admin goes to / with "Access Denied"', () => {
-    expect(at('/admin', { viewer: person() })).toEqual({ to: '/', toast: { title: texts.auth.accessDenied, description: texts.auth.accessDeniedBody, destructive: true } });
+    expect(at('/admin', { viewer: person() })).toEqual({
+      to: '/',
+      toast: { title: texts.auth.accessDenied, description: texts.auth.accessDeniedBody, destructive: true },
+    });
     expect(at('/admin/anything', { viewer: person() })?.to).toBe('/');
   });
   it('when the server cannot say who is signed in: "Failed to verify admin permissions", and to /', () => {
-    expect(at('/admin', { viewerUnknown: true })).toEqual({ to: '/', toast: { title: adminTexts.verifyFailed, destructive: true } });
+    expect(at('/admin', { viewerUnknown: true })).toEqual({
+      to: '/',
+      toast: { title: adminTexts.verifyFailed, destructive: true },
+    });
     // elsewhere the person is treated as anonymous
     expect(at('/', { viewerUnknown: true })).toBeNull();
   });
@@ -88,9 +151,12 @@ describe('the admin area', () => {
     expect(at('/admin', { viewer: admin })).toBeNull();
     expect(at('/admin/creators', { viewer: admin })).toBeNull();
   });
-  it.each(['/', '/landing', '/profile', '/settings', '/faq', '/offer/x', '/order/1'])('admins on %s are sent to /admin', (path) => {
-    expect(at(path, { viewer: admin })).toEqual({ to: '/admin' });
-  });
+  it.each(['/', '/landing', '/profile', '/settings', '/faq', '/offer/x', '/order/1'])(
+    'admins on %s are sent to /admin',
+    (path) => {
+      expect(at(path, { viewer: admin })).toEqual({ to: '/admin' });
+    },
+  );
   it('admins see the 404 page on an unknown path', () => {
     expect(at('/nope', { viewer: admin })).toBeNull();
   });
@@ -98,44 +164,81 @@ describe('the admin area', () => {
 
 describe('signed-in non-admins elsewhere', () => {
   it('see every login-only and public page', () => {
-    for (const path of ['/boosted', '/explore', '/post', '/profile', '/messages', '/orders', '/order/1/upload', '/landing', '/faq']) {
+    for (const path of [
+      '/boosted',
+      '/explore',
+      '/post',
+      '/profile',
+      '/messages',
+      '/orders',
+      '/order/1/upload',
+      '/landing',
+      '/faq',
+    ]) {
       expect(at(path, { viewer: person() })).toBeNull();
     }
   });
   it('on / run the post-login check once: /post without an offer', () => {
-    expect(at('/', { viewer: person({ hasOffer: false }), postLoginChecked: false })).toEqual({ to: '/post', markPostLoginChecked: true });
-    expect(at('/', { viewer: person({ hasOffer: true }), postLoginChecked: false })).toEqual({ markPostLoginChecked: true });
+    expect(at('/', { viewer: person({ hasOffer: false }), postLoginChecked: false })).toEqual({
+      to: '/post',
+      markPostLoginChecked: true,
+    });
+    expect(at('/', { viewer: person({ hasOffer: true }), postLoginChecked: false })).toEqual({
+      markPostLoginChecked: true,
+    });
     expect(at('/', { viewer: person({ hasOffer: false }), postLoginChecked: true })).toBeNull();
   });
 });
 
 describe('email verification outcome on /', () => {
   it('toasts "Email verified" and drops the parameter', () => {
-    expect(at('/', { search: '?verified=1', viewer: person() })).toEqual({ to: '/', toast: { title: texts.auth.emailVerified } });
+    expect(at('/', { search: '?verified=1', viewer: person() })).toEqual({
+      to: '/',
+      toast: { title: texts.auth.emailVerified },
+    });
   });
   it('keeps the post-login check when it applies', () => {
-    expect(at('/', { search: '?verified=1', viewer: person({ hasOffer: false }), postLoginChecked: false })).toEqual({ to: '/post', markPostLoginChecked: true, toast: { title: texts.auth.emailVerified } });
+    expect(at('/', { search: '?verified=1', viewer: person({ hasOffer: false }), postLoginChecked: false })).toEqual({
+      to: '/post',
+      markPostLoginChecked: true,
+      toast: { title: texts.auth.emailVerified },
+    });
   });
   it('toasts the invalid link for an error, signed in or not', () => {
-    expect(at('/', { search: '?verified=1&error=INVALID_TOKEN' })).toEqual({ to: '/', toast: { title: texts.auth.verifyLinkInvalid, destructive: true } });
+    expect(at('/', { search: '?verified=1&error=INVALID_TOKEN' })).toEqual({
+      to: '/',
+      toast: { title: texts.auth.verifyLinkInvalid, destructive: true },
+    });
   });
   it('keeps other parameters', () => {
     expect(at('/', { search: '?q=logo&verified=1' })?.to).toBe('/?q=logo');
   });
   it('sends an admin on to /admin with the toast', () => {
-    expect(at('/', { search: '?verified=1', viewer: admin })).toEqual({ to: '/admin', toast: { title: texts.auth.emailVerified } });
+    expect(at('/', { search: '?verified=1', viewer: admin })).toEqual({
+      to: '/admin',
+      toast: { title: texts.auth.emailVerified },
+    });
   });
 });
 
 describe('links that land on /login', () => {
   it('a verification link opened in another browser asks the person to log in', () => {
-    expect(at('/login', { search: '?verified=1' })).toEqual({ to: '/login', toast: { title: texts.auth.emailVerifiedLogIn } });
+    expect(at('/login', { search: '?verified=1' })).toEqual({
+      to: '/login',
+      toast: { title: texts.auth.emailVerifiedLogIn },
+    });
   });
   it('an unlock link says the account is unlocked', () => {
-    expect(at('/login', { search: '?unlocked=1' })).toEqual({ to: '/login', toast: { title: texts.auth.accountUnlocked } });
+    expect(at('/login', { search: '?unlocked=1' })).toEqual({
+      to: '/login',
+      toast: { title: texts.auth.accountUnlocked },
+    });
   });
   it('a used or broken unlock link says so', () => {
-    expect(at('/login', { search: '?unlocked=1&error=INVALID_TOKEN' })).toEqual({ to: '/login', toast: { title: texts.auth.unlockLinkInvalid, destructive: true } });
+    expect(at('/login', { search: '?unlocked=1&error=INVALID_TOKEN' })).toEqual({
+      to: '/login',
+      toast: { title: texts.auth.unlockLinkInvalid, destructive: true },
+    });
   });
   it('a plain /login stays as it is', () => {
     expect(at('/login', {})).toBeNull();

@@ -19,7 +19,7 @@
  */
 import { ADMIN_MAY_STAY, accessFor, adminTexts, texts, type Viewer } from '@gigreel/core';
 
-export type GuardToast = { title: string; description?: string; destructive?: boolean };
+type GuardToast = { title: string; description?: string; destructive?: boolean };
 export type GuardDecision = {
   /** Where to go instead (replacing the current entry); absent means stay. */
   to?: string;
@@ -59,12 +59,18 @@ export function decideRoute(input: GuardInput): GuardDecision {
 function decide({ pathname, search, viewer, savedPath, postLoginChecked, viewerUnknown }: GuardInput): GuardDecision {
   const access = accessFor(pathname);
   // SPEC section 8: the permission check itself failed, which is not the same as being refused.
-  if (viewerUnknown && access === 'admin') return { to: '/', toast: { title: adminTexts.verifyFailed, destructive: true } };
+  if (viewerUnknown && access === 'admin')
+    return { to: '/', toast: { title: adminTexts.verifyFailed, destructive: true } };
   if (!viewer) {
     if (access === 'admin') {
-      return { to: '/login', savePath: pathname + search, toast: { title: texts.auth.required, description: texts.auth.adminLoginRequired, destructive: true } };
+      return {
+        to: '/login',
+        savePath: pathname + search,
+        toast: { title: texts.auth.required, description: texts.auth.adminLoginRequired, destructive: true },
+      };
     }
-    if (access === 'login') return { to: '/signup', toast: { title: texts.auth.signUpRequired, description: texts.auth.signUpRequiredBody } };
+    if (access === 'login')
+      return { to: '/signup', toast: { title: texts.auth.signUpRequired, description: texts.auth.signUpRequiredBody } };
     return null;
   }
   if (pathname === '/login' || pathname === '/signup') {
@@ -75,7 +81,10 @@ function decide({ pathname, search, viewer, savedPath, postLoginChecked, viewerU
   }
   if (access === 'admin') {
     if (viewer.isAdmin) return null;
-    return { to: '/', toast: { title: texts.auth.accessDenied, description: texts.auth.accessDeniedBody, destructive: true } };
+    return {
+      to: '/',
+      toast: { title: texts.auth.accessDenied, description: texts.auth.accessDeniedBody, destructive: true },
+    };
   }
   if (viewer.isAdmin) return access !== null && !ADMIN_MAY_STAY.has(pathname) ? { to: '/admin' } : null;
   if (pathname === '/' && !postLoginChecked) {
@@ -85,7 +94,7 @@ function decide({ pathname, search, viewer, savedPath, postLoginChecked, viewerU
 }
 
 /** SPEC: "query parameters for an access token, a refresh token and type=recovery"; our mails carry one token. */
-export function isRecoveryQuery(query: URLSearchParams): boolean {
+function isRecoveryQuery(query: URLSearchParams): boolean {
   if (query.get('type') !== 'recovery') return false;
   return query.has('token') || (query.has('access_token') && query.has('refresh_token'));
 }
@@ -98,8 +107,14 @@ function verificationToast(query: URLSearchParams): GuardToast | undefined {
 
 /** On /login: a verification link opened elsewhere than the sign-up ("please log in"), or an unlock link. */
 function loginLinkToast(query: URLSearchParams): GuardToast | undefined {
-  if (query.has('unlocked')) return query.has('error') ? { title: texts.auth.unlockLinkInvalid, destructive: true } : { title: texts.auth.accountUnlocked };
-  if (query.has('verified')) return query.has('error') ? { title: texts.auth.verifyLinkInvalid, destructive: true } : { title: texts.auth.emailVerifiedLogIn };
+  if (query.has('unlocked'))
+    return query.has('error')
+      ? { title: texts.auth.unlockLinkInvalid, destructive: true }
+      : { title: texts.auth.accountUnlocked };
+  if (query.has('verified'))
+    return query.has('error')
+      ? { title: texts.auth.verifyLinkInvalid, destructive: true }
+      : { title: texts.auth.emailVerifiedLogIn };
   return undefined;
 }
 

@@ -2,27 +2,24 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { texts, type MeResponse, type Viewer } from '@gigreel/core';
-import { ApiError, api } from '../../api/client.ts';
+import { ApiError, request } from '../../api/client.ts';
 
 export const viewerKey = ['me'] as const;
 
-const viewerQuery = { queryKey: viewerKey, queryFn: () => api<MeResponse>('/api/me'), staleTime: 60_000 };
+const viewerQuery = { queryKey: viewerKey, queryFn: () => request('GET /api/me'), staleTime: 60_000 };
 
 export function useViewer(): { viewer: Viewer | null; loading: boolean; unknown: boolean } {
   const query = useQuery(viewerQuery);
-  return { viewer: query.data?.viewer ?? null, loading: query.isPending, unknown: query.isError && query.data === undefined };
+  return {
+    viewer: query.data?.viewer ?? null,
+    loading: query.isPending,
+    unknown: query.isError && query.data === undefined,
+  };
 }
 
 /** Asks who is signed in as the app starts, before the first render (the guard waits for the answer). */
 export function prefetchViewer(client: QueryClient): void {
   void client.prefetchQuery(viewerQuery);
-}
-
-export function useRefreshViewer(): () => Promise<void> {
-  const client = useQueryClient();
-  return async () => {
-    await client.invalidateQueries({ queryKey: viewerKey });
-  };
 }
 
 /** After a sign-in: learn who is signed in, and refetch everything that was read anonymously. */
@@ -33,7 +30,7 @@ export async function afterSignIn(client: QueryClient): Promise<void> {
 
 /** Ends the session on the server and clears what the tab kept (SPEC section 4: storage cleared). */
 export async function signOut(): Promise<void> {
-  await api('/api/auth/sign-out', { method: 'POST', body: {} });
+  await request('POST /api/auth/sign-out', { body: {} });
   clearStorage();
 }
 

@@ -3,7 +3,12 @@
  * { notation: 'compact', maximumFractionDigits: 1 }) prints). Written out because building that
  * formatter loads compact-notation locale data and took about 17 ms of the first feed render.
  */
-const UNITS: Array<[number, string]> = [[1e3, 'k'], [1e6, 'm'], [1e9, 'bn'], [1e12, 'tn']];
+const UNITS: Array<[number, string]> = [
+  [1e3, 'k'],
+  [1e6, 'm'],
+  [1e9, 'bn'],
+  [1e12, 'tn'],
+];
 
 export function compactCount(count: number): string {
   if (count < 1000) return String(Math.round(count * 10) / 10);

@@ -13,7 +13,7 @@ let overlays = new Map<string, Engagement>();
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-export function subscribeEngagement(listener: () => void): () => void {
+function subscribeEngagement(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -42,7 +42,7 @@ export function useEngagementOwner(viewerId: string | null): void {
   }, [viewerId]);
 }
 
-export function baseEngagement(offer: FeedOffer, state: ViewerOfferState | undefined): Engagement {
+function baseEngagement(offer: FeedOffer, state: ViewerOfferState | undefined): Engagement {
   return {
     boosted: state?.boosted ?? false,
     favorited: state?.favorited ?? false,

@@ -1,7 +1,7 @@
 /** Share an offer: the Web Share API where the device has it, else its /offer/{id} link is copied. */
 import { toast } from 'sonner';
 
-export const offerShareUrl = (offerId: string) => `${window.location.origin}/offer/${encodeURIComponent(offerId)}`;
+const offerShareUrl = (offerId: string) => `${window.location.origin}/offer/${encodeURIComponent(offerId)}`;
 
 /** Resolves true when the person shared or the link was copied (then the share is counted). */
 export async function shareOffer(offer: { id: string; title: string }): Promise<boolean> {

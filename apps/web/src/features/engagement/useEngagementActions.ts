@@ -7,10 +7,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { offerTexts, texts, type EngagementResult, type FeedOffer, type Reaction } from '@gigreel/core';
-import { api } from '../../api/client.ts';
+import { request } from '../../api/client.ts';
 import { requireAuth } from '../auth/AuthRequired.tsx';
 import { useViewer } from '../auth/session.ts';
 import { markFeedChanged } from '../feed/feed.queries.ts';
+import { boostedKey } from './engagement.queries.ts';
 import { getOverlay, reactionDelta, setOverlay, type Engagement } from './engagement.store.ts';
 
 /** Only the newest request for an offer may write its answer; older answers are stale. */
@@ -18,7 +19,13 @@ const latest = new Map<string, number>();
 let sequence = 0;
 
 /** failure: the toast's text; 'server' shows the server's message; null stays quiet (a share count). */
-async function send(offerId: string, before: Engagement, optimistic: Engagement, request: () => Promise<EngagementResult>, failure: string | 'server' | null): Promise<void> {
+async function send(
+  offerId: string,
+  before: Engagement,
+  optimistic: Engagement,
+  request: () => Promise<EngagementResult>,
+  failure: string | 'server' | null,
+): Promise<void> {
   const mine = ++sequence;
   latest.set(offerId, mine);
   const previousOverlay = getOverlay(offerId);
@@ -31,7 +38,8 @@ async function send(offerId: string, before: Engagement, optimistic: Engagement,
     setOverlay(offerId, engagement);
   } catch (error) {
     if (latest.get(offerId) === mine) setOverlay(offerId, previousOverlay ?? before);
-    if (failure !== null) toast.error(texts.generic.error, { description: failure === 'server' ? (error as Error).message : failure });
+    if (failure !== null)
+      toast.error(texts.generic.error, { description: failure === 'server' ? (error as Error).message : failure });
   }
 }
 
@@ -39,36 +47,59 @@ export function useEngagementActions(offer: FeedOffer, current: Engagement) {
   const { viewer } = useViewer();
   const client = useQueryClient();
   const isOwn = viewer?.id === offer.creator.id;
-  const url = `/api/offers/${encodeURIComponent(offer.id)}`;
+  const params = { id: offer.id };
 
   const toggleBoost = () => {
     if (!viewer) return requireAuth();
     if (isOwn) return void toast.error(offerTexts.cannotBoostOwn);
     const active = !current.boosted;
-    void send(offer.id, current, { ...current, boosted: active, boostCount: Math.max(0, current.boostCount + (active ? 1 : -1)) },
-      () => api<EngagementResult>(`${url}/boost`, { method: 'POST', body: { active } }), offerTexts.boostFailed)
-      .then(() => client.invalidateQueries({ queryKey: ['boosted'] }));
+    void send(
+      offer.id,
+      current,
+      { ...current, boosted: active, boostCount: Math.max(0, current.boostCount + (active ? 1 : -1)) },
+      () => request('POST /api/offers/:id/boost', { params, body: { active } }),
+      offerTexts.boostFailed,
+    ).then(() => client.invalidateQueries({ queryKey: boostedKey }));
   };
 
   const toggleFavorite = () => {
     if (!viewer) return requireAuth();
     const active = !current.favorited;
-    void send(offer.id, current, { ...current, favorited: active, favoriteCount: Math.max(0, current.favoriteCount + (active ? 1 : -1)) },
-      () => api<EngagementResult>(`${url}/favorite`, { method: 'POST', body: { active } }), offerTexts.favoriteFailed);
+    void send(
+      offer.id,
+      current,
+      { ...current, favorited: active, favoriteCount: Math.max(0, current.favoriteCount + (active ? 1 : -1)) },
+      () => request('POST /api/offers/:id/favorite', { params, body: { active } }),
+      offerTexts.favoriteFailed,
+    );
   };
 
   /** Choosing the reaction already chosen takes it back (one per person and offer, changeable). */
   const react = (emoji: Reaction) => {
     if (!viewer) return requireAuth();
     const next = current.reaction === emoji ? null : emoji;
-    void send(offer.id, current, { ...current, reaction: next, reactionCount: Math.max(0, current.reactionCount + reactionDelta(current.reaction, next)) },
-      () => api<EngagementResult>(`${url}/reaction`, { method: 'PUT', body: { emoji: next } }), 'server');
+    void send(
+      offer.id,
+      current,
+      {
+        ...current,
+        reaction: next,
+        reactionCount: Math.max(0, current.reactionCount + reactionDelta(current.reaction, next)),
+      },
+      () => request('PUT /api/offers/:id/reaction', { params, body: { emoji: next } }),
+      'server',
+    );
   };
 
   /** Counted after the person actually shared or copied the link; anonymous shares count too. */
   const countShare = () => {
-    void send(offer.id, current, { ...current, shareCount: current.shareCount + 1 },
-      () => api<EngagementResult>(`${url}/share`, { method: 'POST', body: {} }), null);
+    void send(
+      offer.id,
+      current,
+      { ...current, shareCount: current.shareCount + 1 },
+      () => request('POST /api/offers/:id/share', { params }),
+      null,
+    );
   };
 
   return { isOwn, toggleBoost, toggleFavorite, react, countShare };

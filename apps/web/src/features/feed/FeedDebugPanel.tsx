@@ -11,7 +11,10 @@ export function FeedDebugPanel({ rendered, onRefresh }: { rendered: number; onRe
     ['Rendered', rendered],
   ];
   return (
-    <aside aria-label="Feed debug" className="flex w-full items-center gap-2 rounded-xl border border-amber-500/40 bg-amber-950/30 px-3 py-2 text-xs text-amber-100">
+    <aside
+      aria-label="Feed debug"
+      className="flex w-full items-center gap-2 rounded-xl border border-amber-500/40 bg-amber-950/30 px-3 py-2 text-xs text-amber-100"
+    >
       <div className="flex shrink-0 items-center gap-1">
         <h2 className="hidden font-bold uppercase tracking-wide sm:block">Feed debug</h2>
         <button

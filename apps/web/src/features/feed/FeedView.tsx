@@ -14,9 +14,15 @@ import { OfferSlide } from './OfferSlide.tsx';
 import { useAutoAdvance, useAutoAdvanceSetting, useFeedGestures, useFeedSound } from './useFeedControls.ts';
 
 // The dialogs (and the form, schema and dialog code they bring) load when one opens, not with the feed.
-const SendMessageDialog = lazy(() => import('../messages/SendMessageDialog.tsx').then((m) => ({ default: m.SendMessageDialog })));
-const CompletePaymentDialog = lazy(() => import('../orders/CompletePaymentDialog.tsx').then((m) => ({ default: m.CompletePaymentDialog })));
-const OfferDetailsDialog = lazy(() => import('./OfferDetailsDialog.tsx').then((m) => ({ default: m.OfferDetailsDialog })));
+const SendMessageDialog = lazy(() =>
+  import('../messages/SendMessageDialog.tsx').then((m) => ({ default: m.SendMessageDialog })),
+);
+const CompletePaymentDialog = lazy(() =>
+  import('../orders/CompletePaymentDialog.tsx').then((m) => ({ default: m.CompletePaymentDialog })),
+);
+const OfferDetailsDialog = lazy(() =>
+  import('./OfferDetailsDialog.tsx').then((m) => ({ default: m.OfferDetailsDialog })),
+);
 
 type OpenDialog = { kind: 'message' | 'buy' | 'details'; offer: FeedOffer } | null;
 
@@ -42,26 +48,35 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay }: 
   const stage = useRef<HTMLDivElement>(null);
   const current = Math.min(index, count - 1);
 
-  const go = useCallback((delta: 1 | -1) => {
-    setIndex((i) => {
-      const next = i + delta;
-      if (next >= count) return hasMore ? i : 0;
-      if (next < 0) return count - 1;
-      return next;
-    });
-  }, [count, hasMore]);
+  const go = useCallback(
+    (delta: 1 | -1) => {
+      setIndex((i) => {
+        const next = i + delta;
+        if (next >= count) return hasMore ? i : 0;
+        if (next < 0) return count - 1;
+        return next;
+      });
+    },
+    [count, hasMore],
+  );
 
   useEffect(() => {
     if (hasMore && current >= count - 3) loadMore();
   }, [current, count, hasMore, loadMore]);
 
-  const run = useAutoAdvance({ enabled: autoOn && count > 1, held: dialog !== null || picking, restartKey: `${current}/${count}`, advance: () => go(1) });
+  const run = useAutoAdvance({
+    enabled: autoOn && count > 1,
+    held: dialog !== null || picking,
+    restartKey: `${current}/${count}`,
+    advance: () => go(1),
+  });
   useFeedGestures(stage, go, dialog !== null);
 
   const onPickerChange = useCallback((open: boolean) => setPicking(open), []);
   const onAutoplayBlocked = useCallback(() => setMuted(true), [setMuted]);
   const handlers = {
-    onMessage: (offer: FeedOffer) => (viewer ? setDialog({ kind: 'message', offer }) : requireAuth(texts.auth.loginToMessage)),
+    onMessage: (offer: FeedOffer) =>
+      viewer ? setDialog({ kind: 'message', offer }) : requireAuth(texts.auth.loginToMessage),
     onBuy: (offer: FeedOffer) => (viewer ? setDialog({ kind: 'buy', offer }) : requireAuth()),
     onDetails: (offer: FeedOffer) => setDialog({ kind: 'details', offer }),
     onTag,
@@ -86,11 +101,18 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay }: 
         style={{ '--feed-top': `${insets.top}px`, '--feed-bottom': `${insets.bottom}px` } as React.CSSProperties}
         className="fixed inset-x-0 bottom-(--feed-bottom) top-(--feed-top) mx-auto w-full max-w-[480px] md:static md:mx-0 md:h-[667px] md:w-[375px] md:shrink-0"
       >
-        <div ref={stage} className="relative h-full w-full touch-none overflow-hidden bg-black md:rounded-[2rem] md:border-[6px] md:border-zinc-800 md:shadow-2xl md:shadow-black/60">
+        <div
+          ref={stage}
+          className="relative h-full w-full touch-none overflow-hidden bg-black md:rounded-[2rem] md:border-[6px] md:border-zinc-800 md:shadow-2xl md:shadow-black/60"
+        >
           {[...visible.entries()].map(([offerIndex, offset]) => {
             const offer = offers[offerIndex]!;
             return (
-              <div key={offer.id} className="absolute inset-0 transition-transform duration-300 ease-out motion-reduce:transition-none" style={{ transform: `translateY(${offset * 100}%)` }}>
+              <div
+                key={offer.id}
+                className="absolute inset-0 transition-transform duration-300 ease-out motion-reduce:transition-none"
+                style={{ transform: `translateY(${offset * 100}%)` }}
+              >
                 <OfferSlide
                   offer={offer}
                   state={states.get(offer.id)}
@@ -114,9 +136,16 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay }: 
                 aria-label="Auto-advance"
                 title={autoOn ? 'Auto-advance is on' : 'Auto-advance is off'}
                 onClick={() => setAutoOn(!autoOn)}
-                className={cn('flex h-10 items-center gap-1.5 rounded-full bg-black/45 px-3 text-xs font-semibold backdrop-blur hover:bg-black/65', autoOn ? 'text-white' : 'text-zinc-400')}
+                className={cn(
+                  'flex h-10 items-center gap-1.5 rounded-full bg-black/45 px-3 text-xs font-semibold backdrop-blur hover:bg-black/65',
+                  autoOn ? 'text-white' : 'text-zinc-400',
+                )}
               >
-                {autoOn ? <Timer className="h-4 w-4" aria-hidden="true" /> : <TimerOff className="h-4 w-4" aria-hidden="true" />}
+                {autoOn ? (
+                  <Timer className="h-4 w-4" aria-hidden="true" />
+                ) : (
+                  <TimerOff className="h-4 w-4" aria-hidden="true" />
+                )}
                 <span aria-hidden="true">{autoOn ? 'Auto' : 'Off'}</span>
               </button>
               <button
@@ -126,27 +155,50 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay }: 
                 onClick={() => setMuted(!muted)}
                 className="flex h-10 w-10 items-center justify-center rounded-full bg-black/45 text-white backdrop-blur hover:bg-black/65"
               >
-                {muted ? <VolumeX className="h-5 w-5" aria-hidden="true" /> : <Volume2 className="h-5 w-5" aria-hidden="true" />}
+                {muted ? (
+                  <VolumeX className="h-5 w-5" aria-hidden="true" />
+                ) : (
+                  <Volume2 className="h-5 w-5" aria-hidden="true" />
+                )}
               </button>
             </div>
           </div>
         </div>
       </section>
       <div className="hidden flex-col gap-3 md:flex md:self-center">
-        <button type="button" aria-label="Previous offer" onClick={() => go(-1)} className="flex h-12 w-12 items-center justify-center rounded-full bg-zinc-800 text-white hover:bg-zinc-700">
+        <button
+          type="button"
+          aria-label="Previous offer"
+          onClick={() => go(-1)}
+          className="flex h-12 w-12 items-center justify-center rounded-full bg-zinc-800 text-white hover:bg-zinc-700"
+        >
           <ChevronUp className="h-6 w-6" aria-hidden="true" />
         </button>
-        <button type="button" aria-label="Next offer" onClick={() => go(1)} className="flex h-12 w-12 items-center justify-center rounded-full bg-zinc-800 text-white hover:bg-zinc-700">
+        <button
+          type="button"
+          aria-label="Next offer"
+          onClick={() => go(1)}
+          className="flex h-12 w-12 items-center justify-center rounded-full bg-zinc-800 text-white hover:bg-zinc-700"
+        >
           <ChevronDown className="h-6 w-6" aria-hidden="true" />
         </button>
       </div>
 
       <Suspense fallback={null}>
         {dialog?.kind === 'message' ? (
-          <SendMessageDialog open onOpenChange={(open) => !open && setDialog(null)} offer={{ id: dialog.offer.id, title: dialog.offer.title }} seller={{ id: dialog.offer.creator.id, displayName: dialog.offer.creator.displayName }} />
+          <SendMessageDialog
+            open
+            onOpenChange={(open) => !open && setDialog(null)}
+            offer={{ id: dialog.offer.id, title: dialog.offer.title }}
+            seller={{ id: dialog.offer.creator.id, displayName: dialog.offer.creator.displayName }}
+          />
         ) : null}
-        {dialog?.kind === 'buy' ? <CompletePaymentDialog open onOpenChange={(open) => !open && setDialog(null)} offer={dialog.offer} /> : null}
-        {dialog?.kind === 'details' ? <OfferDetailsDialog open onOpenChange={(open) => !open && setDialog(null)} offer={dialog.offer} /> : null}
+        {dialog?.kind === 'buy' ? (
+          <CompletePaymentDialog open onOpenChange={(open) => !open && setDialog(null)} offer={dialog.offer} />
+        ) : null}
+        {dialog?.kind === 'details' ? (
+          <OfferDetailsDialog open onOpenChange={(open) => !open && setDialog(null)} offer={dialog.offer} />
+        ) : null}
       </Suspense>
     </div>
   );
@@ -158,7 +210,11 @@ function Countdown() {
   useEffect(() => {
     const element = bar.current;
     if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    const animation = element.animate([{ transform: 'scaleX(0)' }, { transform: 'scaleX(1)' }], { duration: AUTO_ADVANCE_MS, easing: 'linear', fill: 'forwards' });
+    const animation = element.animate([{ transform: 'scaleX(0)' }, { transform: 'scaleX(1)' }], {
+      duration: AUTO_ADVANCE_MS,
+      easing: 'linear',
+      fill: 'forwards',
+    });
     return () => animation.cancel();
   }, []);
   return (

@@ -9,11 +9,36 @@ import { Dialog } from '../../ui/dialog.tsx';
 const DELIVERY_TIME = '1-7 days';
 const REVISIONS = 1;
 
-export function OfferDetailsDialog({ offer, open, onOpenChange }: { offer: FeedOffer; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function OfferDetailsDialog({
+  offer,
+  open,
+  onOpenChange,
+}: {
+  offer: FeedOffer;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={offer.title} description={<>by <Link to={`/creator/${offer.creator.id}`} className="font-semibold text-white underline-offset-2 hover:underline">{offer.creator.displayName}</Link></>}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={offer.title}
+      description={
+        <>
+          by{' '}
+          <Link
+            to={`/creator/${offer.creator.id}`}
+            className="font-semibold text-white underline-offset-2 hover:underline"
+          >
+            {offer.creator.displayName}
+          </Link>
+        </>
+      }
+    >
       <div className="flex flex-col gap-4 text-sm text-zinc-200">
-        <p className="text-2xl font-extrabold text-white">{offer.isPaidOffer && offer.pricePence !== null ? formatPence(offer.pricePence) : 'Free'}</p>
+        <p className="text-2xl font-extrabold text-white">
+          {offer.isPaidOffer && offer.pricePence !== null ? formatPence(offer.pricePence) : 'Free'}
+        </p>
         <section>
           <h3 className="mb-1 font-semibold text-white">Description</h3>
           <p className="whitespace-pre-line">{offer.description || 'The creator has not added a description yet.'}</p>
@@ -27,14 +52,22 @@ export function OfferDetailsDialog({ offer, open, onOpenChange }: { offer: FeedO
         <section>
           <h3 className="mb-1 font-semibold text-white">Delivery</h3>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="text-zinc-400">Method</dt><dd>File upload</dd>
-            <dt className="text-zinc-400">Delivery time</dt><dd>{DELIVERY_TIME}</dd>
-            <dt className="text-zinc-400">Revisions</dt><dd>{REVISIONS}</dd>
+            <dt className="text-zinc-400">Method</dt>
+            <dd>File upload</dd>
+            <dt className="text-zinc-400">Delivery time</dt>
+            <dd>{DELIVERY_TIME}</dd>
+            <dt className="text-zinc-400">Revisions</dt>
+            <dd>{REVISIONS}</dd>
           </dl>
         </section>
         {offer.tags.length > 0 ? <p className="text-zinc-300">{offer.tags.map((tag) => `#${tag}`).join(' ')}</p> : null}
         {!offer.isPaidOffer && offer.link ? (
-          <a href={offer.link} target="_blank" rel="noopener noreferrer nofollow" className={buttonClass('primary', 'md')}>
+          <a
+            href={offer.link}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className={buttonClass('primary', 'md')}
+          >
             Visit offer link <ExternalLink className="h-4 w-4" aria-hidden="true" />
           </a>
         ) : null}

@@ -28,9 +28,25 @@ export function OfferMedia({ offer, active, muted, onAutoplayBlocked, preload }:
   const backdrop = offer.posterUrl ?? (offer.mediaKind === 'image' ? offer.mediaUrl : null);
   return (
     <div className="absolute inset-0 overflow-hidden bg-black">
-      {backdrop ? <img src={backdrop} alt="" aria-hidden="true" fetchPriority={active ? 'high' : 'auto'} className="absolute inset-0 h-full w-full scale-110 object-cover opacity-50 blur-2xl" /> : null}
+      {backdrop ? (
+        <img
+          src={backdrop}
+          alt=""
+          aria-hidden="true"
+          fetchPriority={active ? 'high' : 'auto'}
+          className="absolute inset-0 h-full w-full scale-110 object-cover opacity-50 blur-2xl"
+        />
+      ) : null}
       {offer.mediaKind === 'video' ? (
-        <OfferVideo offer={offer} active={active} muted={muted} onAutoplayBlocked={onAutoplayBlocked} preload={preload} fit={fit} onSize={(w, h) => setFit(fitFor(w, h))} />
+        <OfferVideo
+          offer={offer}
+          active={active}
+          muted={muted}
+          onAutoplayBlocked={onAutoplayBlocked}
+          preload={preload}
+          fit={fit}
+          onSize={(w, h) => setFit(fitFor(w, h))}
+        />
       ) : offer.mediaUrl ? (
         <img
           src={offer.mediaUrl}
@@ -48,7 +64,15 @@ export function OfferMedia({ offer, active, muted, onAutoplayBlocked, preload }:
   );
 }
 
-function OfferVideo({ offer, active, muted, onAutoplayBlocked, preload, fit, onSize }: Props & { fit: string; onSize: (width: number, height: number) => void }) {
+function OfferVideo({
+  offer,
+  active,
+  muted,
+  onAutoplayBlocked,
+  preload,
+  fit,
+  onSize,
+}: Props & { fit: string; onSize: (width: number, height: number) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [visible, setVisible] = useState(false);
   const [onScreen, setOnScreen] = useState(false);
@@ -57,10 +81,13 @@ function OfferVideo({ offer, active, muted, onAutoplayBlocked, preload, fit, onS
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    const observer = new IntersectionObserver(([entry]) => {
-      setVisible(Boolean(entry && entry.intersectionRatio >= VIDEO_VISIBILITY_THRESHOLD));
-      setOnScreen(Boolean(entry && entry.intersectionRatio > 0));
-    }, { threshold: [0, VIDEO_VISIBILITY_THRESHOLD, 1] });
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        setVisible(Boolean(entry && entry.intersectionRatio >= VIDEO_VISIBILITY_THRESHOLD));
+        setOnScreen(Boolean(entry && entry.intersectionRatio > 0));
+      },
+      { threshold: [0, VIDEO_VISIBILITY_THRESHOLD, 1] },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -100,6 +127,8 @@ function OfferVideo({ offer, active, muted, onAutoplayBlocked, preload, fit, onS
 
   return (
     <>
+      {/* Creators' clips come without a caption track; the offer's title, description and tags are text beside it. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <video
         ref={video}
         src={offer.mediaUrl}
@@ -121,7 +150,9 @@ function OfferVideo({ offer, active, muted, onAutoplayBlocked, preload, fit, onS
           onClick={() => setPausedByUser((paused) => !paused)}
         >
           {pausedByUser ? (
-            <span className="rounded-full bg-black/50 p-5 text-white"><Play className="h-10 w-10 fill-current" aria-hidden="true" /></span>
+            <span className="rounded-full bg-black/50 p-5 text-white">
+              <Play className="h-10 w-10 fill-current" aria-hidden="true" />
+            </span>
           ) : null}
         </button>
       ) : null}

@@ -7,7 +7,7 @@ import { Avatar } from '../layout/Avatar.tsx';
 import { ActionRail } from '../engagement/ActionRail.tsx';
 import { OfferMedia } from './OfferMedia.tsx';
 
-export type SlideHandlers = {
+type SlideHandlers = {
   onMessage: (offer: FeedOffer) => void;
   onBuy: (offer: FeedOffer) => void;
   onDetails: (offer: FeedOffer) => void;
@@ -29,32 +29,76 @@ type Props = SlideHandlers & {
 export function OfferSlide({ offer, state, active, muted, preload, isOwn, position, ...on }: Props) {
   const paid = offer.isPaidOffer && offer.pricePence !== null;
   return (
-    <article aria-roledescription="offer" aria-label={`${offer.title}, ${position}`} aria-hidden={active ? undefined : true} inert={!active} className="absolute inset-0 select-none">
-      <OfferMedia offer={offer} active={active} muted={muted} preload={preload} onAutoplayBlocked={on.onAutoplayBlocked} />
-      <div className="pointer-events-none absolute inset-x-0 bottom-0 h-3/5 bg-gradient-to-t from-black/90 via-black/40 to-transparent" aria-hidden="true" />
-      {!offer.isApproved ? <Badge variant="destructive" className="absolute left-3 top-14">Awaiting approval</Badge> : null}
+    <article
+      aria-roledescription="offer"
+      aria-label={`${offer.title}, ${position}`}
+      aria-hidden={active ? undefined : true}
+      inert={!active}
+      className="absolute inset-0 select-none"
+    >
+      <OfferMedia
+        offer={offer}
+        active={active}
+        muted={muted}
+        preload={preload}
+        onAutoplayBlocked={on.onAutoplayBlocked}
+      />
+      <div
+        className="pointer-events-none absolute inset-x-0 bottom-0 h-3/5 bg-gradient-to-t from-black/90 via-black/40 to-transparent"
+        aria-hidden="true"
+      />
+      {!offer.isApproved ? (
+        <Badge variant="destructive" className="absolute left-3 top-14">
+          Awaiting approval
+        </Badge>
+      ) : null}
 
       <div className="absolute bottom-4 right-2 z-10">
-        {active ? <ActionRail offer={offer} state={state} onMessage={() => on.onMessage(offer)} onDetails={() => on.onDetails(offer)} onPickerChange={on.onPickerChange} /> : null}
+        {active ? (
+          <ActionRail
+            offer={offer}
+            state={state}
+            onMessage={() => on.onMessage(offer)}
+            onDetails={() => on.onDetails(offer)}
+            onPickerChange={on.onPickerChange}
+          />
+        ) : null}
       </div>
 
       <div className="absolute bottom-4 left-3 right-20 z-10 flex flex-col gap-2 text-white [text-shadow:0_1px_3px_rgba(0,0,0,0.8)]">
-        <Link to={`/creator/${offer.creator.id}`} className="flex w-fit items-center gap-2 rounded-full pr-2 font-bold hover:underline">
-          <span className="rounded-full ring-2 ring-white/80"><Avatar name={offer.creator.displayName} src={offer.creator.profileImage} size={36} /></span>
+        <Link
+          to={`/creator/${offer.creator.id}`}
+          className="flex w-fit items-center gap-2 rounded-full pr-2 font-bold hover:underline"
+        >
+          <span className="rounded-full ring-2 ring-white/80">
+            <Avatar name={offer.creator.displayName} src={offer.creator.profileImage} size={36} />
+          </span>
           <span>@{offer.creator.displayName}</span>
         </Link>
         <h2 className="line-clamp-2 text-lg font-bold leading-snug">{offer.title}</h2>
         <div className="flex flex-wrap items-center gap-2">
-          <span className="rounded-lg bg-white/15 px-2 py-0.5 text-base font-extrabold tabular-nums backdrop-blur-sm" aria-label={paid ? `Price ${formatPence(offer.pricePence!)}` : 'Free'}>
+          <span
+            className="rounded-lg bg-white/15 px-2 py-0.5 text-base font-extrabold tabular-nums backdrop-blur-sm"
+            aria-label={paid ? `Price ${formatPence(offer.pricePence!)}` : 'Free'}
+          >
             {paid ? formatPence(offer.pricePence!) : 'Free'}
           </span>
           {paid && !isOwn ? (
-            <button type="button" onClick={() => on.onBuy(offer)} className="pointer-events-auto inline-flex h-9 items-center gap-1.5 rounded-full bg-brand-600 px-4 text-sm font-bold text-white shadow-lg hover:bg-brand-700 [text-shadow:none]">
+            <button
+              type="button"
+              onClick={() => on.onBuy(offer)}
+              className="pointer-events-auto inline-flex h-9 items-center gap-1.5 rounded-full bg-brand-600 px-4 text-sm font-bold text-white shadow-lg hover:bg-brand-700 [text-shadow:none]"
+            >
               <ShoppingBag className="h-4 w-4" aria-hidden="true" /> Buy
             </button>
           ) : null}
           {!paid && offer.link ? (
-            <a href={offer.link} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex h-9 items-center gap-1.5 rounded-full bg-white px-4 text-sm font-bold text-black [text-shadow:none] hover:bg-zinc-200">
+            <a
+              href={offer.link}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="inline-flex h-9 items-center gap-1.5 rounded-full bg-white px-4 text-sm font-bold text-black [text-shadow:none] hover:bg-zinc-200"
+            >
               Get it <ExternalLink className="h-4 w-4" aria-hidden="true" />
             </a>
           ) : null}
@@ -63,7 +107,14 @@ export function OfferSlide({ offer, state, active, muted, preload, isOwn, positi
           <ul className="flex flex-wrap gap-x-2 gap-y-1 text-sm font-semibold" aria-label="Tags">
             {offer.tags.map((tag) => (
               <li key={tag}>
-                <button type="button" onClick={() => on.onTag(tag)} className="rounded hover:underline" aria-label={`Show offers tagged ${tag}`}>#{tag}</button>
+                <button
+                  type="button"
+                  onClick={() => on.onTag(tag)}
+                  className="rounded hover:underline"
+                  aria-label={`Show offers tagged ${tag}`}
+                >
+                  #{tag}
+                </button>
               </li>
             ))}
           </ul>
@@ -73,7 +124,14 @@ export function OfferSlide({ offer, state, active, muted, preload, isOwn, positi
             <Music2 className="h-4 w-4 shrink-0" aria-hidden="true" />
             <span className="sr-only">Music:</span>
             {offer.musicCreditLink ? (
-              <a href={offer.musicCreditLink} target="_blank" rel="noopener noreferrer nofollow" className="truncate hover:underline">{offer.musicTrackName}</a>
+              <a
+                href={offer.musicCreditLink}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className="truncate hover:underline"
+              >
+                {offer.musicTrackName}
+              </a>
             ) : (
               <span className="truncate">{offer.musicTrackName}</span>
             )}

@@ -1,13 +1,13 @@
 /** The feed's server data: pages of 50 offers, the viewer's own state for them, one offer, the debug counts. */
 import { useInfiniteQuery, useQueries, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import type { FeedDebug, FeedOffer, FeedPage, FeedStatePage, ViewerOfferState } from '@gigreel/core';
-import { api } from '../../api/client.ts';
+import type { FeedPage, FeedQuery, ViewerOfferState } from '@gigreel/core';
+import { request } from '../../api/client.ts';
 import { useViewer } from '../auth/session.ts';
 
 export type FeedFilter = { q?: string | undefined; tag?: string | undefined };
 
-export const feedKey = (filter: FeedFilter) => ['feed', filter.q ?? '', filter.tag ?? ''] as const;
+const feedKey = (filter: FeedFilter) => ['feed', filter.q ?? '', filter.tag ?? ''] as const;
 
 /** The feed's search (?q=) and tag filter (?tag=) from the address. */
 export function feedFilterFrom(search: URLSearchParams): FeedFilter {
@@ -27,20 +27,17 @@ export function markFeedChanged(): void {
   sessionStorage.setItem(CHANGED_KEY, String(Date.now()));
 }
 
-function feedPath(filter: FeedFilter, cursor: string | null): string {
-  const params = new URLSearchParams();
-  if (filter.q) params.set('q', filter.q);
-  if (filter.tag) params.set('tag', filter.tag);
-  if (cursor) params.set('cursor', cursor);
+/** The page's query, in the order that makes its URL (q, tag, cursor, fresh); empty values are left out. */
+function pageQuery(filter: FeedFilter, cursor: string | null): FeedQuery {
   const changedAt = Number(sessionStorage.getItem(CHANGED_KEY));
-  if (changedAt && Date.now() - changedAt < CACHE_WINDOW_MS) params.set('fresh', String(changedAt));
-  const query = params.toString();
-  return `/api/feed${query ? `?${query}` : ''}`;
+  const fresh = changedAt && Date.now() - changedAt < CACHE_WINDOW_MS ? String(changedAt) : undefined;
+  return { q: filter.q, tag: filter.tag, cursor: cursor ?? undefined, fresh };
 }
 
 const feedPagesQuery = (filter: FeedFilter) => ({
   queryKey: feedKey(filter),
-  queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) => api<FeedPage>(feedPath(filter, pageParam), { signal }),
+  queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) =>
+    request('GET /api/feed', { query: pageQuery(filter, pageParam) }, { signal }),
   initialPageParam: null as string | null,
   getNextPageParam: (page: FeedPage) => page.nextCursor,
   staleTime: 30_000,
@@ -58,7 +55,7 @@ export function prefetchFeed(client: QueryClient, search: URLSearchParams): void
   const query = feedPagesQuery(feedFilterFrom(search));
   void client.prefetchInfiniteQuery(query).then(() => {
     const first = client.getQueryData<InfiniteData<FeedPage>>(query.queryKey)?.pages[0]?.offers[0];
-    const picture = first ? first.posterUrl ?? (first.mediaKind === 'image' ? first.mediaUrl : null) : null;
+    const picture = first ? (first.posterUrl ?? (first.mediaKind === 'image' ? first.mediaUrl : null)) : null;
     if (!picture) return;
     const image = new Image();
     image.fetchPriority = 'high';
@@ -81,31 +78,37 @@ export function useViewerStates(offerIds: string[]): Map<string, ViewerOfferStat
   const results = useQueries({
     queries: chunks.map((ids) => ({
       queryKey: ['feed-state', viewer?.id ?? '', ids.join(',')],
-      queryFn: () => api<FeedStatePage>(`/api/feed/state?ids=${ids.join(',')}`),
+      queryFn: () => request('GET /api/feed/state', { query: { ids: ids.join(',') } }),
       enabled: Boolean(viewer) && ids.length > 0,
       staleTime: 30_000,
     })),
   });
   // Every state received so far for this viewer, so a new set of ids never blanks the known ones.
-  const known = useRef<{ viewerId: string | null; states: Map<string, ViewerOfferState> }>({ viewerId: null, states: new Map() });
+  const known = useRef<{ viewerId: string | null; states: Map<string, ViewerOfferState> }>({
+    viewerId: null,
+    states: new Map(),
+  });
+  // results is a new array on every render: recompute only when some page's data changed.
+  const dataVersion = results.map((result) => result.dataUpdatedAt).join(',');
+  const viewerId = viewer?.id ?? null;
   return useMemo(() => {
-    const viewerId = viewer?.id ?? null;
-    const states = known.current.viewerId === viewerId ? new Map(known.current.states) : new Map<string, ViewerOfferState>();
+    const states =
+      known.current.viewerId === viewerId ? new Map(known.current.states) : new Map<string, ViewerOfferState>();
     for (const result of results) for (const state of result.data?.states ?? []) states.set(state.offerId, state);
     known.current = { viewerId, states };
     return states;
-    // results is a new array on every render; recompute only when some page's data changed
-  }, [viewer?.id, results.map((result) => result.dataUpdatedAt).join(',')]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- dataVersion stands for results (see above)
+  }, [viewerId, dataVersion]);
 }
 
 export function useOffer(offerId: string | undefined) {
   return useQuery({
     queryKey: ['offer', offerId],
-    queryFn: () => api<FeedOffer>(`/api/offers/${encodeURIComponent(offerId ?? '')}`),
+    queryFn: () => request('GET /api/offers/:id', { params: { id: offerId ?? '' } }),
     enabled: Boolean(offerId),
   });
 }
 
 export function useFeedDebug(enabled: boolean) {
-  return useQuery({ queryKey: ['feed-debug'], queryFn: () => api<FeedDebug>('/api/admin/feed-debug'), enabled });
+  return useQuery({ queryKey: ['feed-debug'], queryFn: () => request('GET /api/admin/feed-debug'), enabled });
 }

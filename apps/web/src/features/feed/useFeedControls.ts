@@ -26,7 +26,17 @@ export function useAutoAdvanceSetting(): [boolean, (on: boolean) => void] {
  * whenever the countdown should begin again (a new offer). Returns the countdown's run number while
  * it runs (for the progress bar), or null while held.
  */
-export function useAutoAdvance({ enabled, held, restartKey, advance }: { enabled: boolean; held: boolean; restartKey: string; advance: () => void }): number | null {
+export function useAutoAdvance({
+  enabled,
+  held,
+  restartKey,
+  advance,
+}: {
+  enabled: boolean;
+  held: boolean;
+  restartKey: string;
+  advance: () => void;
+}): number | null {
   const scrollHeld = useScrollHold();
   const running = enabled && !held && !scrollHeld;
   const [run, setRun] = useState(0);
@@ -61,10 +71,15 @@ function useScrollHold(): boolean {
 }
 
 const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** Swipe, wheel and arrow keys move one offer; `disabled` while a dialog has the focus. */
-export function useFeedGestures(stage: RefObject<HTMLElement | null>, go: (delta: 1 | -1) => void, disabled: boolean): void {
+export function useFeedGestures(
+  stage: RefObject<HTMLElement | null>,
+  go: (delta: 1 | -1) => void,
+  disabled: boolean,
+): void {
   const goRef = useRef(go);
   goRef.current = go;
   useEffect(() => {
@@ -134,10 +149,13 @@ const setMutedGlobal = (value: boolean) => {
 };
 
 export function useFeedSound(): { muted: boolean; setMuted: (muted: boolean) => void } {
-  const value = useSyncExternalStore((listener) => {
-    soundListeners.add(listener);
-    return () => soundListeners.delete(listener);
-  }, () => muted);
+  const value = useSyncExternalStore(
+    (listener) => {
+      soundListeners.add(listener);
+      return () => soundListeners.delete(listener);
+    },
+    () => muted,
+  );
   useEffect(() => {
     if (gestureSeen) return;
     const unlock = (event: Event) => {

@@ -27,16 +27,27 @@ export function AccountMenu({ viewer }: { viewer: Viewer }) {
         <AccountUnreadBadge />
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content align="end" sideOffset={8} className="z-50 min-w-48 rounded-xl border border-line bg-panel p-1 shadow-xl">
+        <Menu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-48 rounded-xl border border-line bg-panel p-1 shadow-xl"
+        >
           <Menu.Label className="px-3 py-2 text-xs text-zinc-400">{viewer.displayName}</Menu.Label>
           {items.map((item) => (
-            <Menu.Item key={item.to} onSelect={() => navigate(item.to)} className="cursor-pointer rounded-lg px-3 py-2 text-sm text-zinc-100 outline-none data-[highlighted]:bg-white/10">
+            <Menu.Item
+              key={item.to}
+              onSelect={() => navigate(item.to)}
+              className="cursor-pointer rounded-lg px-3 py-2 text-sm text-zinc-100 outline-none data-[highlighted]:bg-white/10"
+            >
               {item.label}
               <MenuUnreadBadge to={item.to} />
             </Menu.Item>
           ))}
           <Menu.Separator className="my-1 h-px bg-line" />
-          <Menu.Item onSelect={() => void logOut()} className="cursor-pointer rounded-lg px-3 py-2 text-sm text-red-300 outline-none data-[highlighted]:bg-white/10">
+          <Menu.Item
+            onSelect={() => void logOut()}
+            className="cursor-pointer rounded-lg px-3 py-2 text-sm text-red-300 outline-none data-[highlighted]:bg-white/10"
+          >
             Log Out
           </Menu.Item>
         </Menu.Content>

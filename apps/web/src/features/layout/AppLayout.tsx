@@ -3,7 +3,7 @@
  * Profile). From 768 px: the left sidebar with the search box, and the top-right buttons. SPEC section 2.
  */
 import { Bell, Compass, Home, MessageCircle, PlusSquare, Rocket, Search, User } from 'lucide-react';
-import { Suspense, lazy, useId, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { texts } from '@gigreel/core';
@@ -20,7 +20,9 @@ import { Logo } from './Logo.tsx';
 // Only signed-in people see the account menu, and only an admin acting as a creator sees the
 // impersonation badge: everyone else never loads their code.
 const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
-const ImpersonationBadge = lazy(() => import('../admin/ImpersonationBadge.tsx').then((m) => ({ default: m.ImpersonationBadge })));
+const ImpersonationBadge = lazy(() =>
+  import('../admin/ImpersonationBadge.tsx').then((m) => ({ default: m.ImpersonationBadge })),
+);
 
 export function AppLayout() {
   const { viewer } = useViewer();
@@ -28,7 +30,11 @@ export function AppLayout() {
     <div className="min-h-dvh md:flex">
       <Sidebar />
       <div className="flex min-h-dvh flex-1 flex-col">
-        {viewer?.impersonatedBy ? <Suspense fallback={null}><ImpersonationBadge /></Suspense> : null}
+        {viewer?.impersonatedBy ? (
+          <Suspense fallback={null}>
+            <ImpersonationBadge />
+          </Suspense>
+        ) : null}
         <TopBar />
         <main id="main" className="mx-auto w-full max-w-[480px] flex-1 pb-20 md:max-w-none md:pb-6">
           <Outlet />
@@ -43,6 +49,11 @@ export function AppLayout() {
 function SearchBox({ onDone, focus = false }: { onDone?: () => void; focus?: boolean }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
+  // The phone's box appears because the person tapped Search: it takes the focus then, once.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focus) input.current?.focus();
+  }, [focus]);
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,12 +63,27 @@ function SearchBox({ onDone, focus = false }: { onDone?: () => void; focus?: boo
   };
   return (
     <form role="search" onSubmit={submit} className="flex gap-2">
-      <label htmlFor={id} className="sr-only">Search offers</label>
+      <label htmlFor={id} className="sr-only">
+        Search offers
+      </label>
       <div className="relative flex-1">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-zinc-400" aria-hidden="true" />
-        <input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} autoFocus={focus} placeholder="Search offers" className="h-10 w-full rounded-xl border border-line bg-panel pl-9 pr-3 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-brand-400 focus:outline-none" />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-zinc-400"
+          aria-hidden="true"
+        />
+        <input
+          ref={input}
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Search offers"
+          className="h-10 w-full rounded-xl border border-line bg-panel pl-9 pr-3 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-brand-400 focus:outline-none"
+        />
       </div>
-      <button type="submit" className={buttonClass('primary', 'sm', 'h-10 px-3')}>Go</button>
+      <button type="submit" className={buttonClass('primary', 'sm', 'h-10 px-3')}>
+        Go
+      </button>
     </form>
   );
 }
@@ -72,11 +98,24 @@ const sideLinks = [
 
 function Sidebar() {
   return (
-    <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col gap-6 border-r border-line bg-ink p-5 md:flex" aria-label="Sidebar">
+    <aside
+      className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col gap-6 border-r border-line bg-ink p-5 md:flex"
+      aria-label="Sidebar"
+    >
       <Logo />
       <nav aria-label="Main" className="flex flex-col gap-1">
         {sideLinks.map(({ to, label, icon: Icon }) => (
-          <NavLink key={to} to={to} end className={({ isActive }) => cn('flex items-center gap-3 rounded-xl px-3 py-2.5 font-semibold hover:bg-white/5', isActive ? 'text-brand-400' : 'text-zinc-200')}>
+          <NavLink
+            key={to}
+            to={to}
+            end
+            className={({ isActive }) =>
+              cn(
+                'flex items-center gap-3 rounded-xl px-3 py-2.5 font-semibold hover:bg-white/5',
+                isActive ? 'text-brand-400' : 'text-zinc-200',
+              )
+            }
+          >
             <Icon className="h-5 w-5" aria-hidden="true" />
             {label}
           </NavLink>
@@ -84,9 +123,15 @@ function Sidebar() {
       </nav>
       <SearchBox />
       <nav aria-label="About" className="mt-auto flex flex-col gap-1 text-sm text-zinc-300">
-        <Link to="/company" className="hover:text-white">Company</Link>
-        <Link to="/program" className="hover:text-white">Program</Link>
-        <Link to="/terms-policies" className="hover:text-white">Terms &amp; Policies</Link>
+        <Link to="/company" className="hover:text-white">
+          Company
+        </Link>
+        <Link to="/program" className="hover:text-white">
+          Program
+        </Link>
+        <Link to="/terms-policies" className="hover:text-white">
+          Terms &amp; Policies
+        </Link>
       </nav>
     </aside>
   );
@@ -101,22 +146,50 @@ function TopBar() {
       <div className="mx-auto flex h-14 max-w-[480px] items-center justify-between gap-2 px-4 md:max-w-none md:px-6">
         <div className="flex items-center gap-1">
           {back ? <BackButton to={back} /> : null}
-          <div className="md:hidden"><Logo compact /></div>
+          <div className="md:hidden">
+            <Logo compact />
+          </div>
         </div>
         <div className="flex items-center gap-2">
-          <button type="button" className={buttonClass('ghost', 'icon', 'md:hidden')} aria-label={searching ? 'Close search' : 'Search'} aria-expanded={searching} onClick={() => setSearching((open) => !open)}>
+          <button
+            type="button"
+            className={buttonClass('ghost', 'icon', 'md:hidden')}
+            aria-label={searching ? 'Close search' : 'Search'}
+            aria-expanded={searching}
+            onClick={() => setSearching((open) => !open)}
+          >
             <Search className="h-5 w-5" aria-hidden="true" />
           </button>
-          <button type="button" className={buttonClass('outline', 'sm', 'max-md:hidden')} onClick={() => (viewer ? toast(texts.auth.coinsSoon) : requireAuth())}>Get Coins</button>
+          <button
+            type="button"
+            className={buttonClass('outline', 'sm', 'max-md:hidden')}
+            onClick={() => (viewer ? toast(texts.auth.coinsSoon) : requireAuth())}
+          >
+            Get Coins
+          </button>
           <GetAppButton className="hidden md:inline-flex" />
           {viewer ? (
-            <Suspense fallback={<span className="rounded-full"><Avatar name={viewer.displayName} src={viewer.profileImage} size={36} /></span>}>
+            <Suspense
+              fallback={
+                <span className="rounded-full">
+                  <Avatar name={viewer.displayName} src={viewer.profileImage} size={36} />
+                </span>
+              }
+            >
               <AccountMenu viewer={viewer} />
             </Suspense>
-          ) : <Link to="/login" className={buttonClass('primary', 'sm')}>Log in</Link>}
+          ) : (
+            <Link to="/login" className={buttonClass('primary', 'sm')}>
+              Log in
+            </Link>
+          )}
         </div>
       </div>
-      {searching ? <div className="mx-auto max-w-[480px] px-4 pb-3 md:hidden"><SearchBox focus onDone={() => setSearching(false)} /></div> : null}
+      {searching ? (
+        <div className="mx-auto max-w-[480px] px-4 pb-3 md:hidden">
+          <SearchBox focus onDone={() => setSearching(false)} />
+        </div>
+      ) : null}
     </header>
   );
 }
@@ -131,11 +204,23 @@ const tabs = [
 function TabBar() {
   const { viewer } = useViewer();
   return (
-    <nav aria-label="Tabs" className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ink/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden">
+    <nav
+      aria-label="Tabs"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ink/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
       <ul className="mx-auto flex max-w-[480px] justify-around">
         {tabs.map(({ to, label, icon: Icon, needsAccount }) => (
           <li key={to}>
-            <NavLink to={needsAccount && !viewer ? '/signup' : to} end className={({ isActive }) => cn('relative flex min-w-16 flex-col items-center gap-0.5 px-3 py-2 text-xs font-medium', isActive ? 'text-brand-400' : 'text-zinc-300')}>
+            <NavLink
+              to={needsAccount && !viewer ? '/signup' : to}
+              end
+              className={({ isActive }) =>
+                cn(
+                  'relative flex min-w-16 flex-col items-center gap-0.5 px-3 py-2 text-xs font-medium',
+                  isActive ? 'text-brand-400' : 'text-zinc-300',
+                )
+              }
+            >
               <Icon className="h-6 w-6" aria-hidden="true" />
               {label}
               {viewer ? <TabUnreadBadge to={to} /> : null}

@@ -41,8 +41,14 @@ export function GetAppButton({ className }: { className?: string }) {
   // button's own inline-flex (whichever Tailwind emits last would win).
   return (
     <span className={className ?? 'inline-flex shrink-0'}>
-      <button type="button" className={buttonClass('outline', 'sm', 'shrink-0 whitespace-nowrap')} ref={button} onClick={() => void getApp()}>
-        <Download className="h-4 w-4" aria-hidden="true" />Get App
+      <button
+        type="button"
+        className={buttonClass('outline', 'sm', 'shrink-0 whitespace-nowrap')}
+        ref={button}
+        onClick={() => void getApp()}
+      >
+        <Download className="h-4 w-4" aria-hidden="true" />
+        Get App
       </button>
       {helpUsed ? (
         <Suspense fallback={null}>

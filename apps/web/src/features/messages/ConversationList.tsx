@@ -6,23 +6,41 @@ import { cn } from '../../ui/cn.ts';
 import { Avatar } from '../layout/Avatar.tsx';
 import { formatMessageDate } from './format.ts';
 
-export function ConversationList({ conversations, activeId }: { conversations: Conversation[]; activeId: string | null }) {
+export function ConversationList({
+  conversations,
+  activeId,
+}: {
+  conversations: Conversation[];
+  activeId: string | null;
+}) {
   return (
     <ul aria-label="Conversations" className="flex flex-col">
       {conversations.map(({ otherUser, lastMessage, unreadCount }) => {
-        const preview = lastMessage.text.length > MESSAGE_PREVIEW_CHARS ? `${lastMessage.text.slice(0, MESSAGE_PREVIEW_CHARS)}…` : lastMessage.text;
+        const preview =
+          lastMessage.text.length > MESSAGE_PREVIEW_CHARS
+            ? `${lastMessage.text.slice(0, MESSAGE_PREVIEW_CHARS)}…`
+            : lastMessage.text;
         return (
           <li key={otherUser.id}>
             <Link
               to={`/messages?with=${encodeURIComponent(otherUser.id)}`}
               aria-current={activeId === otherUser.id ? 'page' : undefined}
-              className={cn('flex items-center gap-3 border-b border-line px-4 py-3 hover:bg-white/5', activeId === otherUser.id && 'bg-white/5')}
+              className={cn(
+                'flex items-center gap-3 border-b border-line px-4 py-3 hover:bg-white/5',
+                activeId === otherUser.id && 'bg-white/5',
+              )}
             >
               <Avatar name={otherUser.displayName} src={otherUser.profileImage} size={44} />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
-                  <span className={cn('truncate', unreadCount > 0 ? 'font-bold text-white' : 'font-semibold text-zinc-100')}>{otherUser.displayName}</span>
-                  <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-zinc-400">{formatMessageDate(lastMessage.createdAt)}</time>
+                  <span
+                    className={cn('truncate', unreadCount > 0 ? 'font-bold text-white' : 'font-semibold text-zinc-100')}
+                  >
+                    {otherUser.displayName}
+                  </span>
+                  <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-zinc-400">
+                    {formatMessageDate(lastMessage.createdAt)}
+                  </time>
                 </span>
                 <span className="mt-0.5 flex items-center justify-between gap-2">
                   <span className={cn('truncate text-sm', unreadCount > 0 ? 'text-zinc-100' : 'text-zinc-400')}>

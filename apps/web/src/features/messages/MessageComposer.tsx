@@ -5,38 +5,31 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { MESSAGE_MAX, messageTexts, replyMessageInput } from '@gigreel/core';
-import { ApiError } from '../../api/client.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextAreaField } from '../../ui/field.tsx';
 
 type Props = {
   label: string;
-  /** Sends the sanitised text; throws ApiError on failure. */
+  /** Sends the sanitised text; throws on failure (the mutation's meta shows the toast, messages.queries.ts). */
   onSend: (text: string) => Promise<unknown>;
   compact?: boolean;
   autoFocus?: boolean;
 };
 
-/** Toasts a failed send: the SPEC's "Invalid Message" for refused text, else "Failed to send message" with the server's reason. */
-export function toastSendError(error: unknown) {
-  if (error instanceof ApiError && error.message === messageTexts.invalidBody) toast.error(messageTexts.invalidTitle, { description: messageTexts.invalidBody });
-  else toast.error(messageTexts.failedToSend, error instanceof ApiError && error.status !== 0 && error.status < 500 ? { description: error.message } : undefined);
-}
-
 export function MessageComposer({ label, onSend, compact, autoFocus }: Props) {
   const form = useForm({ resolver: zodResolver(replyMessageInput), mode: 'onChange', defaultValues: { text: '' } });
   const text = form.watch('text');
   const { isValid, isSubmitting, errors } = form.formState;
-  const showError = text.trim().length > 0 && errors.text ? `${messageTexts.invalidTitle}: ${messageTexts.invalidBody}` : undefined;
+  const showError =
+    text.trim().length > 0 && errors.text ? `${messageTexts.invalidTitle}: ${messageTexts.invalidBody}` : undefined;
 
   const submit = form.handleSubmit(async ({ text: clean }) => {
     try {
       await onSend(clean);
       form.reset({ text: '' });
-    } catch (error) {
-      toastSendError(error);
+    } catch {
+      // kept for another try; the failure's toast comes from the mutation (messages.queries.ts)
     }
   });
 
@@ -48,6 +41,7 @@ export function MessageComposer({ label, onSend, compact, autoFocus }: Props) {
         placeholder={messageTexts.placeholder}
         maxLength={MESSAGE_MAX}
         rows={compact ? 2 : 5}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only inside the dialog the person just opened to write (the dialog pattern's first focus)
         autoFocus={autoFocus}
         counter={`${text.length}/${MESSAGE_MAX}`}
         error={showError}
@@ -56,7 +50,12 @@ export function MessageComposer({ label, onSend, compact, autoFocus }: Props) {
         }}
         {...form.register('text')}
       />
-      <Button type="submit" disabled={!isValid || text.trim().length === 0} busy={isSubmitting} className={compact ? 'mb-6' : undefined}>
+      <Button
+        type="submit"
+        disabled={!isValid || text.trim().length === 0}
+        busy={isSubmitting}
+        className={compact ? 'mb-6' : undefined}
+      >
         {messageTexts.send}
       </Button>
     </form>

@@ -5,7 +5,7 @@ import { messageTexts, texts } from '@gigreel/core';
 import { Dialog } from '../../ui/dialog.tsx';
 import { requireAuth } from '../auth/AuthRequired.tsx';
 import { useViewer } from '../auth/session.ts';
-import { useSendMessage } from './hooks.ts';
+import { useSendMessage } from './messages.queries.ts';
 import { MessageComposer } from './MessageComposer.tsx';
 
 export type SendMessageDialogProps = {
@@ -41,6 +41,7 @@ export function SendMessageDialog({ open, onOpenChange, offer, seller }: SendMes
     >
       <MessageComposer
         label={messageTexts.label}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog was opened to write this message: its first focus is the text box
         autoFocus
         onSend={async (text) => {
           await send.mutateAsync({ offerId: offer.id, text });

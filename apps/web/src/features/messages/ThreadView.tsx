@@ -12,7 +12,7 @@ import { cn } from '../../ui/cn.ts';
 import { EmptyState, Spinner } from '../../ui/misc.tsx';
 import { Avatar } from '../layout/Avatar.tsx';
 import { formatMessageDate } from './format.ts';
-import { useMarkThreadRead, useReply, useThread } from './hooks.ts';
+import { useMarkThreadRead, useReply, useThread } from './messages.queries.ts';
 import { MessageComposer } from './MessageComposer.tsx';
 
 export function ThreadView({ userId }: { userId: string }) {
@@ -34,11 +34,24 @@ export function ThreadView({ userId }: { userId: string }) {
   }, [messages?.length]);
 
   if (thread.isPending) return <Spinner />;
-  if (thread.isError || !thread.data) return <EmptyState title={messageTexts.conversationNotFound} action={<Link className={buttonClass('outline')} to="/messages">{messageTexts.back}</Link>} />;
+  if (thread.isError || !thread.data)
+    return (
+      <EmptyState
+        title={messageTexts.conversationNotFound}
+        action={
+          <Link className={buttonClass('outline')} to="/messages">
+            {messageTexts.back}
+          </Link>
+        }
+      />
+    );
   const { otherUser } = thread.data;
 
   return (
-    <section aria-label={`Conversation with ${otherUser.displayName}`} className="flex min-h-[calc(100dvh-8.5rem)] flex-col md:min-h-[calc(100dvh-5rem)]">
+    <section
+      aria-label={`Conversation with ${otherUser.displayName}`}
+      className="flex min-h-[calc(100dvh-8.5rem)] flex-col md:min-h-[calc(100dvh-5rem)]"
+    >
       <header className="flex items-center gap-3 border-b border-line px-2 py-2 md:px-4">
         <Link to="/messages" className={buttonClass('ghost', 'icon', 'md:hidden')} aria-label={messageTexts.back}>
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
@@ -47,15 +60,30 @@ export function ThreadView({ userId }: { userId: string }) {
         <h2 className="truncate text-lg font-bold text-white">{otherUser.displayName}</h2>
       </header>
       <ol aria-label="Messages" className="flex flex-1 flex-col gap-3 px-4 py-4">
-        {thread.data.messages.length === 0 ? <li className="py-10 text-center text-sm text-zinc-400">{messageTexts.noMessages}</li> : null}
+        {thread.data.messages.length === 0 ? (
+          <li className="py-10 text-center text-sm text-zinc-400">{messageTexts.noMessages}</li>
+        ) : null}
         {thread.data.messages.map((message) => (
-          <li key={message.id} className={cn('flex max-w-[85%] flex-col gap-1', message.fromMe ? 'items-end self-end' : 'items-start self-start')}>
+          <li
+            key={message.id}
+            className={cn(
+              'flex max-w-[85%] flex-col gap-1',
+              message.fromMe ? 'items-end self-end' : 'items-start self-start',
+            )}
+          >
             <p className="text-xs text-zinc-400">
-              <span className="font-semibold text-zinc-200">{message.fromMe ? messageTexts.you : message.senderName}</span>
+              <span className="font-semibold text-zinc-200">
+                {message.fromMe ? messageTexts.you : message.senderName}
+              </span>
               {' · '}
               <time dateTime={message.createdAt}>{formatMessageDate(message.createdAt)}</time>
             </p>
-            <p className={cn('whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug', message.fromMe ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-zinc-800 text-zinc-100')}>
+            <p
+              className={cn(
+                'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug',
+                message.fromMe ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-zinc-800 text-zinc-100',
+              )}
+            >
               {message.text}
             </p>
             <p className="text-xs text-zinc-400">{messageTexts.re(message.offerTitle ?? messageTexts.unknownOffer)}</p>
@@ -65,7 +93,11 @@ export function ThreadView({ userId }: { userId: string }) {
       <div ref={bottom} />
       {thread.data.messages.length > 0 ? (
         <div className="sticky bottom-16 border-t border-line bg-ink/95 px-3 pt-3 backdrop-blur md:bottom-0">
-          <MessageComposer compact label={messageTexts.replyLabel(otherUser.displayName)} onSend={(text) => reply.mutateAsync(text)} />
+          <MessageComposer
+            compact
+            label={messageTexts.replyLabel(otherUser.displayName)}
+            onSend={(text) => reply.mutateAsync(text)}
+          />
         </div>
       ) : null}
     </section>

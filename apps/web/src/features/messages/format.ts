@@ -2,5 +2,11 @@
 export function formatMessageDate(iso: string, now = new Date()): string {
   const date = new Date(iso);
   const sameYear = date.getFullYear() === now.getFullYear();
-  return date.toLocaleString('en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }), hour: 'numeric', minute: '2-digit' });
+  return date.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 }

@@ -5,7 +5,7 @@
  */
 import type { UnreadCounts } from '@gigreel/core';
 import { cn } from '../../ui/cn.ts';
-import { useUnreadCounts } from '../messages/hooks.ts';
+import { useUnreadCounts } from '../messages/messages.queries.ts';
 import { useLiveUpdates } from '../realtime/useLive.ts';
 
 const countFor = (to: string, unread: UnreadCounts | undefined) =>
@@ -15,7 +15,13 @@ function Bubble({ count, className }: { count: number; className?: string }) {
   if (count <= 0) return null;
   return (
     <>
-      <span aria-hidden="true" className={cn('inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-brand-600 px-1 text-[10px] font-bold leading-none text-white ring-2 ring-ink', className)}>
+      <span
+        aria-hidden="true"
+        className={cn(
+          'inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-brand-600 px-1 text-[10px] font-bold leading-none text-white ring-2 ring-ink',
+          className,
+        )}
+      >
         {count > 99 ? '99+' : count}
       </span>
       <span className="sr-only">, {count} unread</span>

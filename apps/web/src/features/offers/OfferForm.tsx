@@ -8,7 +8,16 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { GIG_DESCRIPTION_MAX, PURCHASE_NOTE_MAX, offerForm, offerMediaProblem, offerTexts, offerToFormValues, texts, type OfferFormValues, type OwnOffer } from '@gigreel/core';
+import {
+  GIG_DESCRIPTION_MAX,
+  PURCHASE_NOTE_MAX,
+  offerForm,
+  offerMediaProblem,
+  offerTexts,
+  offerToFormValues,
+  type OfferFormValues,
+  type OwnOffer,
+} from '@gigreel/core';
 import { ApiError } from '../../api/client.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
@@ -17,7 +26,17 @@ import { ProgressBar } from '../../ui/progress.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 import { useSaveOffer } from './offers.queries.ts';
 
-const FIELDS = new Set(['title', 'link', 'price', 'paypalLink', 'purchaseNote', 'tags', 'description', 'musicTrackName', 'musicCreditLink']);
+const FIELDS = new Set([
+  'title',
+  'link',
+  'price',
+  'paypalLink',
+  'purchaseNote',
+  'tags',
+  'description',
+  'musicTrackName',
+  'musicCreditLink',
+]);
 
 export function OfferForm({ existing }: { existing: OwnOffer | null }) {
   const navigate = useNavigate();
@@ -25,8 +44,18 @@ export function OfferForm({ existing }: { existing: OwnOffer | null }) {
   const [mediaServerError, setMediaServerError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const save = useSaveOffer(setProgress);
-  const form = useForm<OfferFormValues>({ resolver: zodResolver(offerForm), mode: 'onTouched', defaultValues: offerToFormValues(existing) });
-  const { register, handleSubmit, formState: { errors }, setError, control } = form;
+  const form = useForm<OfferFormValues>({
+    resolver: zodResolver(offerForm),
+    mode: 'onTouched',
+    defaultValues: offerToFormValues(existing),
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+    setError,
+    control,
+  } = form;
   const values = useWatch({ control }) as OfferFormValues;
   const paid = values.isPaidOffer;
 
@@ -51,8 +80,9 @@ export function OfferForm({ existing }: { existing: OwnOffer | null }) {
     } catch (error) {
       const message = error instanceof ApiError ? error.message : offerTexts.saveFailed;
       if (error instanceof ApiError && error.field === 'media') setMediaServerError(message);
-      else if (error instanceof ApiError && error.field && FIELDS.has(error.field)) setError(error.field as keyof OfferFormValues, { message });
-      toast.error(texts.generic.error, { description: message || offerTexts.saveFailed });
+      else if (error instanceof ApiError && error.field && FIELDS.has(error.field))
+        setError(error.field as keyof OfferFormValues, { message });
+      // The toast is the mutation's (offers.queries.ts).
     } finally {
       setProgress(null);
     }
@@ -64,7 +94,13 @@ export function OfferForm({ existing }: { existing: OwnOffer | null }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
-      <TextField label="Title" placeholder="What do you offer?" autoComplete="off" error={errors.title?.message} {...register('title')} />
+      <TextField
+        label="Title"
+        placeholder="What do you offer?"
+        autoComplete="off"
+        error={errors.title?.message}
+        {...register('title')}
+      />
 
       <MediaPicker
         file={media}
@@ -72,13 +108,21 @@ export function OfferForm({ existing }: { existing: OwnOffer | null }) {
           setMedia(file);
           setMediaServerError(null);
         }}
-        existing={existing?.mediaUrl ? { url: existing.mediaUrl, kind: existing.mediaKind, posterUrl: existing.posterUrl } : null}
+        existing={
+          existing?.mediaUrl
+            ? { url: existing.mediaUrl, kind: existing.mediaKind, posterUrl: existing.posterUrl }
+            : null
+        }
         error={mediaServerError ?? (media ? mediaProblem : null)}
       />
 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1.5 text-sm font-medium text-zinc-200">Price</legend>
-        <div className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-panel p-1" role="radiogroup" aria-label="Free or paid">
+        <div
+          className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-panel p-1"
+          role="radiogroup"
+          aria-label="Free or paid"
+        >
           {[false, true].map((option) => (
             <button
               key={String(option)}
@@ -86,7 +130,10 @@ export function OfferForm({ existing }: { existing: OwnOffer | null }) {
               role="radio"
               aria-checked={paid === option}
               onClick={() => form.setValue('isPaidOffer', option, { shouldValidate: true, shouldDirty: true })}
-              className={cn('h-10 rounded-lg text-sm font-semibold transition-colors', paid === option ? 'bg-brand-600 text-white' : 'text-zinc-300 hover:bg-white/5')}
+              className={cn(
+                'h-10 rounded-lg text-sm font-semibold transition-colors',
+                paid === option ? 'bg-brand-600 text-white' : 'text-zinc-300 hover:bg-white/5',
+              )}
             >
               {option ? 'Paid offer' : 'Free offer'}
             </button>
@@ -94,26 +141,81 @@ export function OfferForm({ existing }: { existing: OwnOffer | null }) {
         </div>
         {paid ? (
           <>
-            <TextField label="Price (£)" inputMode="decimal" placeholder="25.00" error={errors.price?.message} {...register('price')} />
-            <TextField label="Payment checkout link" type="url" inputMode="url" placeholder="paypal.me/yourname" hint="Buyers pay you here, then confirm in GigReel." error={errors.paypalLink?.message} {...register('paypalLink')} />
-            <TextAreaField label="Purchase note" placeholder="What buyers should send you after paying" maxLength={PURCHASE_NOTE_MAX} counter={`${noteLength}/${PURCHASE_NOTE_MAX}`} error={errors.purchaseNote?.message} {...register('purchaseNote')} />
+            <TextField
+              label="Price (£)"
+              inputMode="decimal"
+              placeholder="25.00"
+              error={errors.price?.message}
+              {...register('price')}
+            />
+            <TextField
+              label="Payment checkout link"
+              type="url"
+              inputMode="url"
+              placeholder="paypal.me/yourname"
+              hint="Buyers pay you here, then confirm in GigReel."
+              error={errors.paypalLink?.message}
+              {...register('paypalLink')}
+            />
+            <TextAreaField
+              label="Purchase note"
+              placeholder="What buyers should send you after paying"
+              maxLength={PURCHASE_NOTE_MAX}
+              counter={`${noteLength}/${PURCHASE_NOTE_MAX}`}
+              error={errors.purchaseNote?.message}
+              {...register('purchaseNote')}
+            />
           </>
         ) : (
-          <TextField label="Link" type="url" inputMode="url" placeholder="yourshop.com/offer" hint="Where people get your offer; https:// is added if you leave it out." error={errors.link?.message} {...register('link')} />
+          <TextField
+            label="Link"
+            type="url"
+            inputMode="url"
+            placeholder="yourshop.com/offer"
+            hint="Where people get your offer; https:// is added if you leave it out."
+            error={errors.link?.message}
+            {...register('link')}
+          />
         )}
       </fieldset>
 
-      <TextField label="Tags" placeholder="design, logo, branding" hint="Separate tags with commas." error={errors.tags?.message} {...register('tags')} />
-      <TextAreaField label="Description (optional)" maxLength={GIG_DESCRIPTION_MAX} counter={`${descriptionLength}/${GIG_DESCRIPTION_MAX}`} error={errors.description?.message} {...register('description')} />
+      <TextField
+        label="Tags"
+        placeholder="design, logo, branding"
+        hint="Separate tags with commas."
+        error={errors.tags?.message}
+        {...register('tags')}
+      />
+      <TextAreaField
+        label="Description (optional)"
+        maxLength={GIG_DESCRIPTION_MAX}
+        counter={`${descriptionLength}/${GIG_DESCRIPTION_MAX}`}
+        error={errors.description?.message}
+        {...register('description')}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Music credit (optional)" placeholder="Track name" error={errors.musicTrackName?.message} {...register('musicTrackName')} />
-        <TextField label="Music link (optional)" type="url" inputMode="url" placeholder="Link to the track" error={errors.musicCreditLink?.message} {...register('musicCreditLink')} />
+        <TextField
+          label="Music credit (optional)"
+          placeholder="Track name"
+          error={errors.musicTrackName?.message}
+          {...register('musicTrackName')}
+        />
+        <TextField
+          label="Music link (optional)"
+          type="url"
+          inputMode="url"
+          placeholder="Link to the track"
+          error={errors.musicCreditLink?.message}
+          {...register('musicCreditLink')}
+        />
       </div>
 
       {progress !== null ? (
         <div className="flex flex-col gap-1">
           <ProgressBar value={progress} label="Uploading media" />
-          <p className="text-xs text-zinc-400">{progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Processing media…'}</p>
+          <p className="text-xs text-zinc-400">
+            {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Processing media…'}
+          </p>
         </div>
       ) : null}
 
@@ -122,9 +224,13 @@ export function OfferForm({ existing }: { existing: OwnOffer | null }) {
           {existing ? 'Update offer' : 'Post offer'}
         </Button>
         {missing.length > 0 ? (
-          <p className="text-center text-xs text-zinc-400" aria-live="polite">Still needed: {missing.join(' · ')}</p>
+          <p className="text-center text-xs text-zinc-400" aria-live="polite">
+            Still needed: {missing.join(' · ')}
+          </p>
         ) : (
-          <p className="text-center text-xs text-zinc-400">Every new or edited offer is reviewed before it appears in the feed.</p>
+          <p className="text-center text-xs text-zinc-400">
+            Every new or edited offer is reviewed before it appears in the feed.
+          </p>
         )}
       </div>
     </form>

@@ -6,9 +6,8 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ordersTexts, sellerPaymentLink, type FeedOffer } from '@gigreel/core';
-import { ApiError } from '../../api/client.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { useBuyOffer } from './orders.api.ts';
+import { useBuyOffer } from './orders.queries.ts';
 import { PaymentSteps } from './PaymentSteps.tsx';
 
 export type CompletePaymentDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; offer: FeedOffer };
@@ -24,7 +23,6 @@ export function CompletePaymentDialog({ open, onOpenChange, offer }: CompletePay
         onOpenChange(false);
         navigate(`/order/${order.id}`);
       },
-      onError: (error) => toast.error(ordersTexts.confirmPaymentFailed, { description: error instanceof ApiError ? error.message : undefined }),
     });
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={ordersTexts.paymentTitle} description={offer.title}>
@@ -37,7 +35,9 @@ export function CompletePaymentDialog({ open, onOpenChange, offer }: CompletePay
           confirming={buy.isPending}
           onConfirm={confirm}
         />
-      ) : <p className="text-sm text-zinc-300">{ordersTexts.noPaymentLink}</p>}
+      ) : (
+        <p className="text-sm text-zinc-300">{ordersTexts.noPaymentLink}</p>
+      )}
     </Dialog>
   );
 }

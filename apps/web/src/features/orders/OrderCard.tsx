@@ -7,7 +7,10 @@ import { PaymentBadge } from './PaymentBadge.tsx';
 export function OrderCard({ order, side }: { order: OrderSummary; side: 'buyer' | 'seller' }) {
   const other = side === 'buyer' ? order.seller : order.buyer;
   return (
-    <Link to={`/order/${order.id}`} className="flex items-center gap-3 rounded-2xl border border-line bg-panel p-4 hover:bg-white/5">
+    <Link
+      to={`/order/${order.id}`}
+      className="flex items-center gap-3 rounded-2xl border border-line bg-panel p-4 hover:bg-white/5"
+    >
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <p className="truncate font-semibold text-white">{order.title}</p>
@@ -19,7 +22,9 @@ export function OrderCard({ order, side }: { order: OrderSummary; side: 'buyer' 
         </p>
         <p className="mt-1 flex justify-between text-sm text-zinc-400">
           <span>{formatDate(order.createdAt)}</span>
-          <span className="font-semibold text-zinc-100">{order.pricePence !== null ? formatPence(order.pricePence) : 'No budget'}</span>
+          <span className="font-semibold text-zinc-100">
+            {order.pricePence !== null ? formatPence(order.pricePence) : 'No budget'}
+          </span>
         </p>
       </div>
       <ChevronRight className="h-5 w-5 shrink-0 text-zinc-400" aria-hidden="true" />

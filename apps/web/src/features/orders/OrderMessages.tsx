@@ -1,23 +1,41 @@
 /** The order's message log and the four canned messages of the viewer's side (SPEC section 4). */
 import { toast } from 'sonner';
-import { formatDate, messageKeysFor, ORDER_MESSAGES, orderMessageText, ordersTexts, type OrderDetail, type OrderRole } from '@gigreel/core';
-import { ApiError } from '../../api/client.ts';
+import {
+  formatDate,
+  messageKeysFor,
+  ORDER_MESSAGES,
+  orderMessageText,
+  ordersTexts,
+  type OrderDetail,
+  type OrderRole,
+} from '@gigreel/core';
 import { Card } from '../../ui/misc.tsx';
-import { useSendOrderMessage } from './orders.api.ts';
+import { useSendOrderMessage } from './orders.queries.ts';
 
 export function OrderMessages({ order }: { order: OrderDetail }) {
   const send = useSendOrderMessage(order.id);
   const role: OrderRole | null = order.viewerRole === 'admin' ? null : order.viewerRole;
-  const who = (sender: OrderRole) => (sender === role ? 'You' : sender === 'buyer' ? (order.buyer?.displayName ?? 'Buyer') : (order.seller?.displayName ?? 'Seller'));
+  const who = (sender: OrderRole) =>
+    sender === role
+      ? 'You'
+      : sender === 'buyer'
+        ? (order.buyer?.displayName ?? 'Buyer')
+        : (order.seller?.displayName ?? 'Seller');
   return (
     <Card className="flex flex-col gap-4 p-4">
       <h2 className="text-lg font-bold text-white">Messages</h2>
       {order.messages.length ? (
         <ol aria-label="Message log" className="flex flex-col gap-2">
           {order.messages.map((message) => (
-            <li key={message.id} className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${message.senderRole === role ? 'self-end bg-brand-600 text-white' : 'self-start bg-zinc-800 text-zinc-100'}`}>
+            <li
+              key={message.id}
+              className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${message.senderRole === role ? 'self-end bg-brand-600 text-white' : 'self-start bg-zinc-800 text-zinc-100'}`}
+            >
               <p>{orderMessageText(message.key)}</p>
-              <p className="mt-0.5 text-xs opacity-80">{who(message.senderRole)} · {formatDate(message.sentAt)} {new Date(message.sentAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</p>
+              <p className="mt-0.5 text-xs opacity-80">
+                {who(message.senderRole)} · {formatDate(message.sentAt)}{' '}
+                {new Date(message.sentAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+              </p>
             </li>
           ))}
         </ol>
@@ -33,7 +51,7 @@ export function OrderMessages({ order }: { order: OrderDetail }) {
                 key={key}
                 type="button"
                 disabled={send.isPending}
-                onClick={() => send.mutate(key, { onError: (error) => toast.error(ordersTexts.sendMessageFailed, { description: error instanceof ApiError ? error.message : undefined }), onSuccess: () => toast.success(ordersTexts.messageSent) })}
+                onClick={() => send.mutate(key, { onSuccess: () => toast.success(ordersTexts.messageSent) })}
                 className="flex min-h-11 items-center gap-2 rounded-xl border border-line bg-ink/60 px-3 py-2 text-left text-sm text-zinc-100 hover:bg-white/5 disabled:opacity-60"
               >
                 <span aria-hidden="true">{ORDER_MESSAGES[key].emoji}</span>

@@ -6,7 +6,14 @@ import { ExternalLink } from 'lucide-react';
 import { formatPence, ordersTexts } from '@gigreel/core';
 import { Button, buttonClass } from '../../ui/button.tsx';
 
-type Props = { paymentLink: string; pricePence: number | null; sellerName: string; note?: string | null; confirming: boolean; onConfirm: () => void };
+type Props = {
+  paymentLink: string;
+  pricePence: number | null;
+  sellerName: string;
+  note?: string | null;
+  confirming: boolean;
+  onConfirm: () => void;
+};
 
 export function PaymentSteps({ paymentLink, pricePence, sellerName, note, confirming, onConfirm }: Props) {
   return (
@@ -25,7 +32,9 @@ export function PaymentSteps({ paymentLink, pricePence, sellerName, note, confir
         <ExternalLink className="h-4 w-4" aria-hidden="true" />
         <span className="sr-only">(opens in a new tab)</span>
       </a>
-      <Button size="lg" busy={confirming} onClick={onConfirm}>{ordersTexts.iHavePaid}</Button>
+      <Button size="lg" busy={confirming} onClick={onConfirm}>
+        {ordersTexts.iHavePaid}
+      </Button>
     </div>
   );
 }

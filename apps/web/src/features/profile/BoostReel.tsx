@@ -4,19 +4,27 @@ import { profileTexts } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/misc.tsx';
 import { OfferThumb } from './OfferThumb.tsx';
-import { useBoostReel } from './profile.queries.ts';
+import { useBoostedOffers } from '../engagement/engagement.queries.ts';
 
 export function BoostReel() {
-  const reel = useBoostReel();
+  const reel = useBoostedOffers();
   return (
     <section aria-labelledby="boost-reel-title" className="flex flex-col gap-3 px-4">
-      <h2 id="boost-reel-title" className="text-lg font-bold text-white">{profileTexts.boostReel}</h2>
-      {reel.isPending ? <Spinner label="Loading your Boost Reel" /> : reel.isError ? (
-        <p role="alert" className="rounded-2xl border border-red-900 bg-red-950/40 p-4 text-sm text-red-200">{profileTexts.boostReelFailed}</p>
+      <h2 id="boost-reel-title" className="text-lg font-bold text-white">
+        {profileTexts.boostReel}
+      </h2>
+      {reel.isPending ? (
+        <Spinner label="Loading your Boost Reel" />
+      ) : reel.isError ? (
+        <p role="alert" className="rounded-2xl border border-red-900 bg-red-950/40 p-4 text-sm text-red-200">
+          {profileTexts.boostReelFailed}
+        </p>
       ) : reel.data.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line p-6 text-center">
           <p className="text-sm text-zinc-300">{profileTexts.boostReelEmpty}</p>
-          <Link to="/" className={buttonClass('outline', 'sm')}>Browse Feed</Link>
+          <Link to="/" className={buttonClass('outline', 'sm')}>
+            Browse Feed
+          </Link>
         </div>
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -24,7 +32,12 @@ export function BoostReel() {
             <li key={offer.id}>
               <Link to={`/offer/${offer.id}`} className="group flex flex-col gap-1.5 rounded-xl">
                 <span className="block aspect-[9/16] overflow-hidden rounded-xl border border-line">
-                  <OfferThumb mediaUrl={offer.mediaUrl} mediaKind={offer.mediaKind} posterUrl={offer.posterUrl} className="transition-transform group-hover:scale-105" />
+                  <OfferThumb
+                    mediaUrl={offer.mediaUrl}
+                    mediaKind={offer.mediaKind}
+                    posterUrl={offer.posterUrl}
+                    className="transition-transform group-hover:scale-105"
+                  />
                 </span>
                 <span className="line-clamp-2 text-sm font-semibold text-white">{offer.title}</span>
                 <span className="text-xs text-zinc-400">by {offer.creatorName}</span>

@@ -5,16 +5,28 @@ import { formatPence, profileTexts, type OwnOffer } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { Badge, Card, Spinner } from '../../ui/misc.tsx';
 import { OfferThumb } from './OfferThumb.tsx';
-import { useOwnOffer } from './profile.queries.ts';
+import { useOwnOffer } from '../offers/offers.queries.ts';
 
 export function OwnOfferSection() {
   const offer = useOwnOffer();
   return (
     <section aria-labelledby="own-offer-title" className="flex flex-col gap-3 px-4">
-      <h2 id="own-offer-title" className="text-lg font-bold text-white">Your Offer</h2>
-      {offer.isPending ? <Spinner label="Loading your offer" /> : offer.isError ? (
-        <Card><p role="alert" className="text-sm text-red-300">{offer.error.message}</p></Card>
-      ) : offer.data ? <OfferCard offer={offer.data} /> : <CreateFirstOffer />}
+      <h2 id="own-offer-title" className="text-lg font-bold text-white">
+        Your Offer
+      </h2>
+      {offer.isPending ? (
+        <Spinner label="Loading your offer" />
+      ) : offer.isError ? (
+        <Card>
+          <p role="alert" className="text-sm text-red-300">
+            {offer.error.message}
+          </p>
+        </Card>
+      ) : offer.data ? (
+        <OfferCard offer={offer.data} />
+      ) : (
+        <CreateFirstOffer />
+      )}
     </section>
   );
 }
@@ -22,27 +34,38 @@ export function OwnOfferSection() {
 function OfferCard({ offer }: { offer: OwnOffer }) {
   return (
     <Card className="flex gap-4 p-3">
-      <Link to={`/offer/${offer.id}`} className="block aspect-[9/16] w-28 shrink-0 overflow-hidden rounded-xl" aria-label={`See ${offer.title} in the feed`}>
+      <Link
+        to={`/offer/${offer.id}`}
+        className="block aspect-[9/16] w-28 shrink-0 overflow-hidden rounded-xl"
+        aria-label={`See ${offer.title} in the feed`}
+      >
         <OfferThumb mediaUrl={offer.mediaUrl} mediaKind={offer.mediaKind} posterUrl={offer.posterUrl} />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 className="line-clamp-3 font-semibold break-words text-white">{offer.title}</h3>
         <div className="flex flex-wrap gap-1.5">
-          {offer.isPaidOffer && offer.pricePence !== null ? <Badge>{formatPence(offer.pricePence)}</Badge> : <Badge variant="secondary">Free</Badge>}
+          {offer.isPaidOffer && offer.pricePence !== null ? (
+            <Badge>{formatPence(offer.pricePence)}</Badge>
+          ) : (
+            <Badge variant="secondary">Free</Badge>
+          )}
           {offer.isApproved ? null : <Badge variant="outline">In review</Badge>}
         </div>
         <div className="mt-auto flex flex-wrap gap-2">
           {offer.link ? (
             <a href={offer.link} target="_blank" rel="noopener noreferrer" className={buttonClass('outline', 'sm')}>
-              <ExternalLink className="h-4 w-4" aria-hidden="true" />Open link<span className="sr-only"> (opens in a new tab)</span>
+              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+              Open link<span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : (
             <Link to={`/offer/${offer.id}`} className={buttonClass('outline', 'sm')}>
-              <ExternalLink className="h-4 w-4" aria-hidden="true" />View offer
+              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+              View offer
             </Link>
           )}
           <Link to="/post" className={buttonClass('primary', 'sm')}>
-            <Pencil className="h-4 w-4" aria-hidden="true" />Edit<span className="sr-only"> your offer</span>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit<span className="sr-only"> your offer</span>
           </Link>
         </div>
       </div>
@@ -55,7 +78,9 @@ function CreateFirstOffer() {
     <Card className="flex flex-col items-center gap-3 text-center">
       <PlusCircle className="h-10 w-10 text-brand-400" aria-hidden="true" />
       <p className="text-sm text-zinc-300">{profileTexts.createFirstOfferBody}</p>
-      <Link to="/post" className={buttonClass('primary')}>{profileTexts.createFirstOffer}</Link>
+      <Link to="/post" className={buttonClass('primary')}>
+        {profileTexts.createFirstOffer}
+      </Link>
     </Card>
   );
 }

@@ -1,26 +1,16 @@
-/** Data for /profile and /settings: the own profile, the own offer and the Boost Reel (TanStack Query). */
+/**
+ * The own profile for /profile and /settings (TanStack Query) and its changes. The own offer is
+ * offers.queries.ts's and the Boost Reel engagement.queries.ts's, shared with /post and /boosted.
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BoostedOffer, OwnOffer, ProfileChangeResponse, ProfileResponse, UpdateProfileInput } from '@gigreel/core';
-import { api, upload } from '../../api/client.ts';
+import { profileTexts, type ProfileChangeResponse, type UpdateProfileInput } from '@gigreel/core';
+import { ApiError, request, sendForm } from '../../api/client.ts';
 import { viewerKey } from '../auth/session.ts';
-import { ownOfferKey } from '../offers/offers.queries.ts';
 
-export const profileKey = ['profile'] as const;
-/** Both keys are shared with other screens (the /post form, /boosted and the feed's boost toggle), so
- * the cache holds the API's own response shape and each screen picks what it needs with `select`. */
-export { ownOfferKey };
-export const boostedKey = ['boosted'] as const;
+const profileKey = ['profile'] as const;
 
 export function useProfile() {
-  return useQuery({ queryKey: profileKey, queryFn: () => api<ProfileResponse>('/api/profile').then((data) => data.profile) });
-}
-
-export function useOwnOffer() {
-  return useQuery({ queryKey: ownOfferKey, queryFn: () => api<{ offer: OwnOffer | null }>('/api/offers/mine'), select: (data) => data.offer });
-}
-
-export function useBoostReel() {
-  return useQuery({ queryKey: boostedKey, queryFn: () => api<{ offers: BoostedOffer[] }>('/api/boosted'), select: (data) => data.offers });
+  return useQuery({ queryKey: profileKey, queryFn: () => request('GET /api/profile').then((data) => data.profile) });
 }
 
 /** Every change answers with the new profile: store it, and refresh the header's name and avatar. */
@@ -32,13 +22,27 @@ function useApplyProfile() {
   };
 }
 
+/** A failed change is told by the server's message alone, or by `fallback` when there is none. */
+const toldBy = (fallback: string) => (error: Error) => (error instanceof ApiError ? error.message : fallback);
+
 export function useUpdateProfile() {
   const apply = useApplyProfile();
   return useMutation({
-    mutationFn: (input: UpdateProfileInput) => api<ProfileChangeResponse>('/api/profile', { method: 'PATCH', body: input }),
+    mutationFn: (input: UpdateProfileInput) => request('PATCH /api/profile', { body: input }),
     onSuccess: apply,
+    meta: { errorTitle: toldBy(profileTexts.profileUpdateFailed), errorDescription: () => undefined },
   });
 }
+
+/** The server's "File too large" and "Invalid file type" come with what the photo must be. */
+const avatarRule = (error: Error): string | undefined => {
+  const title = toldBy(profileTexts.avatarUploadFailed)(error);
+  return title === profileTexts.avatarTooLarge
+    ? profileTexts.avatarTooLargeBody
+    : title === profileTexts.avatarInvalidType
+      ? profileTexts.avatarInvalidTypeBody
+      : undefined;
+};
 
 export function useUploadAvatar() {
   const apply = useApplyProfile();
@@ -46,16 +50,18 @@ export function useUploadAvatar() {
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
       const form = new FormData();
       form.append('avatar', file);
-      return upload<ProfileChangeResponse>('/api/profile/avatar', form, onProgress, 'PUT');
+      return sendForm('PUT /api/profile/avatar', form, onProgress);
     },
     onSuccess: apply,
+    meta: { errorTitle: toldBy(profileTexts.avatarUploadFailed), errorDescription: avatarRule },
   });
 }
 
 export function useRemoveAvatar() {
   const apply = useApplyProfile();
   return useMutation({
-    mutationFn: () => api<ProfileChangeResponse>('/api/profile/avatar', { method: 'DELETE' }),
+    mutationFn: () => request('DELETE /api/profile/avatar'),
     onSuccess: apply,
+    meta: { errorTitle: toldBy(profileTexts.profileUpdateFailed), errorDescription: () => undefined },
   });
 }

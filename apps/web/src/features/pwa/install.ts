@@ -6,7 +6,10 @@
 import { useSyncExternalStore } from 'react';
 
 /** Chromium's install prompt event (not in the DOM typings). */
-type InstallPromptEvent = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
+type InstallPromptEvent = Event & {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+};
 
 let deferred: InstallPromptEvent | null = null;
 let installed = typeof window !== 'undefined' && window.matchMedia?.('(display-mode: standalone)').matches;
@@ -73,7 +76,11 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
 
 /** Which short instructions fit this browser when there is no prompt. */
 export function platformOf(userAgent: string): 'ios' | 'android' | 'desktop' {
-  if (/iPhone|iPad|iPod/i.test(userAgent) || (/Macintosh/.test(userAgent) && typeof navigator !== 'undefined' && navigator.maxTouchPoints > 1)) return 'ios';
+  if (
+    /iPhone|iPad|iPod/i.test(userAgent) ||
+    (/Macintosh/.test(userAgent) && typeof navigator !== 'undefined' && navigator.maxTouchPoints > 1)
+  )
+    return 'ios';
   if (/Android/i.test(userAgent)) return 'android';
   return 'desktop';
 }

@@ -6,7 +6,6 @@ import { Camera, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { AVATAR_ACCEPT, checkAvatarFile, profileTexts, type OwnProfile } from '@gigreel/core';
-import { ApiError } from '../../api/client.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress.tsx';
 import { Avatar } from '../layout/Avatar.tsx';
@@ -19,9 +18,12 @@ export function AvatarEditor({ profile }: { profile: OwnProfile }) {
   const uploadAvatar = useUploadAvatar();
   const removeAvatar = useRemoveAvatar();
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const choose = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -36,9 +38,8 @@ export function AvatarEditor({ profile }: { profile: OwnProfile }) {
     try {
       const result = await uploadAvatar.mutateAsync({ file, onProgress: setProgress });
       toast.success(result.message);
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : profileTexts.avatarUploadFailed;
-      toast.error(message, { description: message === profileTexts.avatarTooLarge ? profileTexts.avatarTooLargeBody : message === profileTexts.avatarInvalidType ? profileTexts.avatarInvalidTypeBody : undefined });
+    } catch {
+      // The failure's toast is the mutation's (profile.queries.ts).
     } finally {
       setPreview(null);
       setProgress(null);
@@ -49,8 +50,8 @@ export function AvatarEditor({ profile }: { profile: OwnProfile }) {
     try {
       const result = await removeAvatar.mutateAsync();
       toast.success(result.message);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : profileTexts.profileUpdateFailed);
+    } catch {
+      // The failure's toast is the mutation's (profile.queries.ts).
     }
   };
 
@@ -64,7 +65,15 @@ export function AvatarEditor({ profile }: { profile: OwnProfile }) {
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap gap-2">
-          <label className={buttonClass('secondary', 'sm', busy ? 'pointer-events-none opacity-60' : 'cursor-pointer focus-within:outline-2 focus-within:outline-brand-400')}>
+          <label
+            className={buttonClass(
+              'secondary',
+              'sm',
+              busy
+                ? 'pointer-events-none opacity-60'
+                : 'cursor-pointer focus-within:outline-2 focus-within:outline-brand-400',
+            )}
+          >
             <Camera className="h-4 w-4" aria-hidden="true" />
             {profile.profileImage ? 'Change photo' : 'Upload photo'}
             <input
@@ -78,8 +87,15 @@ export function AvatarEditor({ profile }: { profile: OwnProfile }) {
             />
           </label>
           {profile.profileImage ? (
-            <Button variant="ghost" size="sm" onClick={() => void remove()} busy={removeAvatar.isPending} disabled={busy}>
-              <Trash2 className="h-4 w-4" aria-hidden="true" />Remove photo
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void remove()}
+              busy={removeAvatar.isPending}
+              disabled={busy}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Remove photo
             </Button>
           ) : null}
         </div>
@@ -89,7 +105,9 @@ export function AvatarEditor({ profile }: { profile: OwnProfile }) {
             <span className="w-10 text-right text-xs tabular-nums text-zinc-300">{percent}%</span>
           </div>
         ) : (
-          <p id="avatar-hint" className="text-xs text-zinc-400">{profileTexts.avatarHint}</p>
+          <p id="avatar-hint" className="text-xs text-zinc-400">
+            {profileTexts.avatarHint}
+          </p>
         )}
       </div>
     </div>

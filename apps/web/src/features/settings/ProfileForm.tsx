@@ -9,11 +9,19 @@ import { Button } from '../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../ui/field.tsx';
 import { useUpdateProfile } from '../profile/profile.queries.ts';
 
-const valuesOf = (profile: OwnProfile): ProfileFormValues => ({ displayName: profile.displayName, bio: profile.bio ?? '', paypalLink: profile.paypalLink ?? '' });
+const valuesOf = (profile: OwnProfile): ProfileFormValues => ({
+  displayName: profile.displayName,
+  bio: profile.bio ?? '',
+  paypalLink: profile.paypalLink ?? '',
+});
 
 export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const update = useUpdateProfile();
-  const form = useForm<ProfileFormValues>({ resolver: zodResolver(profileForm), defaultValues: valuesOf(profile), mode: 'onTouched' });
+  const form = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileForm),
+    defaultValues: valuesOf(profile),
+    mode: 'onTouched',
+  });
   const { errors, isDirty, isSubmitting } = form.formState;
   const bio = useWatch({ control: form.control, name: 'bio' }) ?? '';
 
@@ -24,21 +32,38 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
 
   const submit = form.handleSubmit(async (input) => {
     try {
-      const result = await update.mutateAsync({ displayName: input.displayName, bio: input.bio ?? '', paypalLink: input.paypalLink ?? '' });
+      const result = await update.mutateAsync({
+        displayName: input.displayName,
+        bio: input.bio ?? '',
+        paypalLink: input.paypalLink ?? '',
+      });
       form.reset(valuesOf(result.profile));
       toast.success(profileTexts.profileUpdated);
     } catch (error) {
+      // The toast is the mutation's (profile.queries.ts); a field's error also shows under the field.
       if (error instanceof ApiError && error.field && error.field in valuesOf(profile)) {
         form.setError(error.field as keyof ProfileFormValues, { message: error.message });
       }
-      toast.error(texts(error));
     }
   });
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" aria-label="Edit profile">
-      <TextField label="Display name" autoComplete="nickname" required error={errors.displayName?.message} {...form.register('displayName')} />
-      <TextAreaField label="Bio" rows={3} placeholder="Tell supporters what you make" error={errors.bio?.message} counter={`${bio.length}/${BIO_MAX}`} {...form.register('bio')} />
+      <TextField
+        label="Display name"
+        autoComplete="nickname"
+        required
+        error={errors.displayName?.message}
+        {...form.register('displayName')}
+      />
+      <TextAreaField
+        label="Bio"
+        rows={3}
+        placeholder="Tell supporters what you make"
+        error={errors.bio?.message}
+        counter={`${bio.length}/${BIO_MAX}`}
+        {...form.register('bio')}
+      />
       <TextField
         label="Payment link"
         type="url"
@@ -49,9 +74,9 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
         error={errors.paypalLink?.message}
         {...form.register('paypalLink')}
       />
-      <Button type="submit" busy={isSubmitting} disabled={!isDirty}>Save Changes</Button>
+      <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
+        Save Changes
+      </Button>
     </form>
   );
 }
-
-const texts = (error: unknown) => (error instanceof ApiError ? error.message : profileTexts.profileUpdateFailed);

@@ -28,7 +28,10 @@ function LinkList({ items }: { items: Array<{ to: string; label: string }> }) {
     <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-panel">
       {items.map((item) => (
         <li key={item.to}>
-          <Link to={item.to} className="flex items-center justify-between px-4 py-3.5 text-sm font-medium text-zinc-100 hover:bg-white/5">
+          <Link
+            to={item.to}
+            className="flex items-center justify-between px-4 py-3.5 text-sm font-medium text-zinc-100 hover:bg-white/5"
+          >
             {item.label}
             <ChevronRight className="h-4 w-4 text-zinc-400" aria-hidden="true" />
           </Link>

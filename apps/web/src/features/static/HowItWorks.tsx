@@ -4,10 +4,26 @@ import { Link } from 'react-router';
 import { StaticLayout } from './StaticLayout.tsx';
 
 const steps = [
-  { icon: Camera, title: 'Post your offer', body: 'Show what you do with one image or a short video, a clear title and a link. Make it free to try, or set a price in pounds.' },
-  { icon: Rocket, title: 'Get seen in the feed', body: 'Your offer plays full screen in the feed. Supporters boost, favourite and react, and the most supported offers rise to the top.' },
-  { icon: Send, title: 'Talk to buyers', body: 'Interested people message you about your offer. Answer questions, agree the details, and keep everything in one conversation.' },
-  { icon: HandCoins, title: 'Deliver and get paid', body: 'Buyers pay through your own payment link and confirm. You upload the finished file, the buyer accepts, and the order is complete.' },
+  {
+    icon: Camera,
+    title: 'Post your offer',
+    body: 'Show what you do with one image or a short video, a clear title and a link. Make it free to try, or set a price in pounds.',
+  },
+  {
+    icon: Rocket,
+    title: 'Get seen in the feed',
+    body: 'Your offer plays full screen in the feed. Supporters boost, favourite and react, and the most supported offers rise to the top.',
+  },
+  {
+    icon: Send,
+    title: 'Talk to buyers',
+    body: 'Interested people message you about your offer. Answer questions, agree the details, and keep everything in one conversation.',
+  },
+  {
+    icon: HandCoins,
+    title: 'Deliver and get paid',
+    body: 'Buyers pay through your own payment link and confirm. You upload the finished file, the buyer accepts, and the order is complete.',
+  },
 ];
 
 export function HowItWorksPage() {
@@ -20,7 +36,9 @@ export function HowItWorksPage() {
               <Icon className="h-5 w-5" aria-hidden="true" />
             </span>
             <div className="flex flex-col gap-1">
-              <h2 className="font-semibold text-white"><span className="text-brand-400">Step {index + 1}.</span> {title}</h2>
+              <h2 className="font-semibold text-white">
+                <span className="text-brand-400">Step {index + 1}.</span> {title}
+              </h2>
               <p className="text-zinc-300">{body}</p>
             </div>
           </li>
@@ -29,7 +47,12 @@ export function HowItWorksPage() {
       <div className="flex flex-col items-center gap-3 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-600 p-6 text-center">
         <h2 className="text-xl font-bold text-white">Ready to be seen?</h2>
         <p className="text-sm text-white">No spam. Just value.</p>
-        <Link to="/post" className="inline-flex h-12 items-center justify-center rounded-xl bg-white px-6 font-semibold text-zinc-900 hover:bg-zinc-100">Post Your Offer</Link>
+        <Link
+          to="/post"
+          className="inline-flex h-12 items-center justify-center rounded-xl bg-white px-6 font-semibold text-zinc-900 hover:bg-zinc-100"
+        >
+          Post Your Offer
+        </Link>
       </div>
     </StaticLayout>
   );

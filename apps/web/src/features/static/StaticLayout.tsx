@@ -3,11 +3,25 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export function StaticLayout({ title, intro, updated, children }: { title: string; intro?: ReactNode; updated?: string; children: ReactNode }) {
+export function StaticLayout({
+  title,
+  intro,
+  updated,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  updated?: string;
+  children: ReactNode;
+}) {
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 pb-10 pt-4 md:px-8">
-      <Link to="/settings" className="-ml-1 inline-flex w-fit items-center gap-1.5 rounded-lg px-1 py-1 text-sm font-medium text-zinc-300 hover:text-white">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />Back to Settings
+      <Link
+        to="/settings"
+        className="-ml-1 inline-flex w-fit items-center gap-1.5 rounded-lg px-1 py-1 text-sm font-medium text-zinc-300 hover:text-white"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Settings
       </Link>
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight text-white">{title}</h1>
@@ -31,7 +45,9 @@ export function Section({ title, children }: { title: string; children: ReactNod
 export function Bullets({ items }: { items: ReactNode[] }) {
   return (
     <ul className="flex list-disc flex-col gap-1.5 pl-5 marker:text-brand-400">
-      {items.map((item, index) => <li key={index}>{item}</li>)}
+      {items.map((item, index) => (
+        <li key={index}>{item}</li>
+      ))}
     </ul>
   );
 }

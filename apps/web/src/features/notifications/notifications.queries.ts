@@ -1,32 +1,44 @@
 /** The notification centre's data; the live stream invalidates it when something new arrives. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarkReadResult, NotificationItem, NotificationList, UnreadCounts } from '@gigreel/core';
-import { api } from '../../api/client.ts';
+import { notificationTexts, type NotificationList, type UnreadCounts } from '@gigreel/core';
+import { request } from '../../api/client.ts';
 import { notificationsKey, unreadKey } from '../realtime/live.ts';
 
 export function useNotifications() {
-  return useQuery({ queryKey: notificationsKey, queryFn: () => api<NotificationList>('/api/notifications') });
+  return useQuery({ queryKey: notificationsKey, queryFn: () => request('GET /api/notifications') });
 }
 
 function markLocally(client: ReturnType<typeof useQueryClient>, ids: string[] | 'all', unread: UnreadCounts) {
   client.setQueryData(unreadKey, unread);
   client.setQueryData<NotificationList>(notificationsKey, (list) =>
-    list ? { unread, notifications: list.notifications.map((n) => (ids === 'all' || ids.includes(n.id) ? { ...n, read: true } : n)) } : list,
+    list
+      ? {
+          unread,
+          notifications: list.notifications.map((n) =>
+            ids === 'all' || ids.includes(n.id) ? { ...n, read: true } : n,
+          ),
+        }
+      : list,
   );
 }
+
+/** A failed mark says only that it failed. */
+const failed = { errorTitle: notificationTexts.failedToUpdate, errorDescription: () => undefined };
 
 export function useMarkNotificationRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ notification: NotificationItem; unread: UnreadCounts }>(`/api/notifications/${id}/read`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => request('POST /api/notifications/:id/read', { params: { id } }),
     onSuccess: (result) => markLocally(client, [result.notification.id], result.unread),
+    meta: failed,
   });
 }
 
 export function useMarkAllNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<MarkReadResult>('/api/notifications/read-all', { method: 'POST', body: {} }),
+    mutationFn: () => request('POST /api/notifications/read-all'),
     onSuccess: (result) => markLocally(client, 'all', result.unread),
+    meta: failed,
   });
 }

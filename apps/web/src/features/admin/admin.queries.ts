@@ -1,0 +1,180 @@
+/** The dashboard's server state over the typed client (request / sendForm), cached per tab. */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminTexts,
+  type CreatorFormInput,
+  type ExportCounts,
+  type ExportTable,
+  type RevenueUnit,
+} from '@gigreel/core';
+import { ApiError, request, sendForm } from '../../api/client.ts';
+
+const adminKeys = {
+  all: ['admin'] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  creators: (q: string, withoutOffer: boolean) => ['admin', 'creators', q, withoutOffer] as const,
+  gigs: ['admin', 'gigs'] as const,
+  messages: ['admin', 'messages'] as const,
+  analytics: (unit: RevenueUnit) => ['admin', 'analytics', unit] as const,
+  audit: ['admin', 'audit'] as const,
+};
+
+/** The server's message, or the given text when there is none. */
+const messageOr = (fallback: string) => (error: Error) => error.message || fallback;
+
+/** Every list pages by the opaque cursor of the page before. */
+const pages = {
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor,
+};
+const cursorOf = (pageParam: string | null) => pageParam ?? undefined;
+
+export const useDashboard = () =>
+  useQuery({ queryKey: adminKeys.dashboard, queryFn: () => request('GET /api/admin/dashboard') });
+
+export function useCreators(q = '', withoutOffer = false) {
+  return useInfiniteQuery({
+    ...pages,
+    queryKey: adminKeys.creators(q, withoutOffer),
+    queryFn: ({ pageParam }) =>
+      request('GET /api/admin/creators', {
+        query: { q: q || undefined, withoutOffer: withoutOffer ? '1' : undefined, cursor: cursorOf(pageParam) },
+      }),
+  });
+}
+
+export function useGigs() {
+  return useInfiniteQuery({
+    ...pages,
+    queryKey: adminKeys.gigs,
+    queryFn: ({ pageParam }) => request('GET /api/admin/gigs', { query: { cursor: cursorOf(pageParam) } }),
+  });
+}
+
+export function useMessages() {
+  return useInfiniteQuery({
+    ...pages,
+    queryKey: adminKeys.messages,
+    queryFn: ({ pageParam }) => request('GET /api/admin/messages', { query: { cursor: cursorOf(pageParam) } }),
+  });
+}
+
+export function useAuditLog() {
+  return useInfiniteQuery({
+    ...pages,
+    queryKey: adminKeys.audit,
+    queryFn: ({ pageParam }) => request('GET /api/admin/audit-log', { query: { cursor: cursorOf(pageParam) } }),
+  });
+}
+
+export const useAnalytics = (unit: RevenueUnit) =>
+  useQuery({
+    queryKey: adminKeys.analytics(unit),
+    queryFn: () => request('GET /api/admin/analytics', { query: { unit } }),
+  });
+
+/** After any change the dashboard's numbers and lists are read again. */
+function useRefreshAdmin() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+/** Creates a creator, or edits the one named by id; `editing` names the failure's toast. */
+export function useSaveCreator(editing: boolean) {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: CreatorFormInput }) =>
+      id
+        ? request('PATCH /api/admin/creators/:id', { params: { id }, body: input })
+        : request('POST /api/admin/creators', { body: input }),
+    onSuccess: refresh,
+    meta: { errorTitle: editing ? adminTexts.creators.updateFailed : adminTexts.creators.createFailed },
+  });
+}
+
+export function useDeleteCreator() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (id: string) => request('DELETE /api/admin/creators/:id', { params: { id } }),
+    onSuccess: refresh,
+    meta: { errorTitle: adminTexts.creators.deleteFailed },
+  });
+}
+
+/** Creates a gig, or edits the one named by id, with upload progress; `editing` names the failure's text. */
+export function useSaveGig(editing: boolean) {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ id, form, onProgress }: { id?: string; form: FormData; onProgress: (fraction: number) => void }) =>
+      id
+        ? sendForm('PATCH /api/admin/gigs/:id', form, onProgress, { id })
+        : sendForm('POST /api/admin/gigs', form, onProgress),
+    onSuccess: refresh,
+    meta: {
+      errorTitle: adminTexts.gigs.error,
+      errorDescription: messageOr(editing ? adminTexts.gigs.updateFailed : adminTexts.gigs.createFailed),
+    },
+  });
+}
+
+export function useDeleteGig() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (id: string) => request('DELETE /api/admin/gigs/:id', { params: { id } }),
+    onSuccess: refresh,
+    meta: { errorTitle: adminTexts.gigs.error, errorDescription: messageOr(adminTexts.gigs.deleteFailed) },
+  });
+}
+
+/**
+ * Approves the version of the gig the admin is looking at. Whatever the answer, the lists are read
+ * again: after a refusal because the creator edited it meanwhile, the admin sees the new version.
+ */
+export function useApproveGig() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) =>
+      request('POST /api/admin/offers/:id/approve', { params: { id }, body: { version } }),
+    onSettled: refresh,
+    meta: { errorTitle: adminTexts.gigs.error, errorDescription: messageOr(adminTexts.gigs.approveFailed) },
+  });
+}
+
+/** The server refused an approval because the gig changed after it was shown. */
+export const isChangedSinceOpened = (error: unknown) => error instanceof ApiError && error.code === 'offer_changed';
+
+export function useSelfTest() {
+  return useMutation({
+    mutationFn: (form: FormData) => sendForm('POST /api/admin/self-test', form, () => {}),
+    meta: { errorTitle: adminTexts.test.errorTitle },
+  });
+}
+
+/**
+ * An export: the row counts are read first, so an empty table says "No Data" instead of downloading
+ * a file with only a header. Answers whether the table has rows; the caller starts the download.
+ */
+export function useExportTable() {
+  return useMutation({
+    mutationFn: async (table: ExportTable) => {
+      const counts: ExportCounts = await request('GET /api/admin/export-counts');
+      return counts[table] > 0;
+    },
+    meta: { errorTitle: adminTexts.export.failed, errorDescription: () => undefined },
+  });
+}
+
+export function useStartImpersonation() {
+  return useMutation({
+    mutationFn: (userId: string) => request('POST /api/admin/impersonate/:userId', { params: { userId } }),
+    meta: { errorTitle: adminTexts.gigs.error },
+  });
+}
+
+/** A failure's toast is the server's message alone (the admin's session ended, or this is no impersonation). */
+export function useStopImpersonation() {
+  return useMutation({
+    mutationFn: () => request('POST /api/admin/impersonation/stop'),
+    meta: { errorTitle: messageOr(adminTexts.logOutFailed), errorDescription: () => undefined },
+  });
+}

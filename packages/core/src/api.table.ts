@@ -1,0 +1,26 @@
+/** The whole route table: each feature's part joined (api.ts says what an entry holds). */
+import { adminApi } from './admin.api.ts';
+import { authApi } from './auth.api.ts';
+import { jobsApi } from './jobs.api.ts';
+import { messagesApi } from './messages.api.ts';
+import { notificationsApi } from './notifications.api.ts';
+import { offersApi } from './offers.api.ts';
+import { ordersApi } from './orders.api.ts';
+import { profileApi } from './profile.api.ts';
+import { realtimeApi } from './realtime.api.ts';
+import { systemApi } from './system.api.ts';
+
+export const apiRoutes = {
+  ...systemApi,
+  ...offersApi,
+  ...messagesApi,
+  ...ordersApi,
+  ...jobsApi,
+  ...adminApi,
+  ...authApi,
+  ...profileApi,
+  ...notificationsApi,
+  ...realtimeApi,
+};
+export type ApiRoutes = typeof apiRoutes;
+export type ApiRouteName = keyof ApiRoutes;

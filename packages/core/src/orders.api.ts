@@ -1,0 +1,83 @@
+/** Orders of paid offers in the route table (api.ts). */
+import { z } from 'zod';
+import { defineApi, rawResponse } from './api.ts';
+import {
+  createOrderInput,
+  deliveryDownloadQuery,
+  deliveryLink,
+  orderDetail,
+  orderIdParams,
+  orderList,
+  orderListQuery,
+  orderMessage,
+  orderMessageInput,
+} from './orders.schemas.ts';
+
+const orderWithMessage = z.object({ order: orderDetail, message: z.string() });
+
+export const ordersApi = defineApi({
+  'POST /api/orders': {
+    caller: 'signedIn',
+    summary:
+      "Buys a paid offer: the buyer's unpaid order of that offer when there is one, else a new one within the order quotas",
+    body: createOrderInput,
+    response: z.object({ order: orderDetail }),
+    status: 201,
+  },
+  'GET /api/orders': {
+    caller: 'signedIn',
+    summary: "The viewer's orders as buyer or as seller, newest first, with both counts",
+    query: orderListQuery,
+    response: orderList,
+  },
+  'GET /api/orders/:id': {
+    caller: 'signedIn',
+    summary: 'One order, for its buyer, its seller and admins',
+    params: orderIdParams,
+    response: z.object({ order: orderDetail }),
+  },
+  'POST /api/orders/:id/paid': {
+    caller: 'signedIn',
+    summary: 'The buyer confirms having paid (awaiting_payment -> paid); the seller is told',
+    params: orderIdParams,
+    response: orderWithMessage,
+  },
+  'POST /api/orders/:id/complete': {
+    caller: 'signedIn',
+    summary: 'The buyer accepts the delivery (delivered -> completed); the seller is told',
+    params: orderIdParams,
+    response: orderWithMessage,
+  },
+  'POST /api/orders/:id/messages': {
+    caller: 'signedIn',
+    summary: "A canned message from the viewer's side of the order",
+    params: orderIdParams,
+    body: orderMessageInput,
+    response: z.object({ message: orderMessage }),
+    status: 201,
+  },
+  'POST /api/orders/:id/delivery': {
+    caller: 'signedIn',
+    summary: 'The seller delivers a paid order with one file "file" (paid -> delivered); the buyer is told',
+    params: orderIdParams,
+    form: { fields: z.object({}), files: ['file'] },
+    response: orderWithMessage,
+  },
+  'GET /api/orders/:id/delivery-link': {
+    caller: 'signedIn',
+    summary: 'A signed download link to the delivery, valid for one hour',
+    params: orderIdParams,
+    response: deliveryLink,
+  },
+  'GET /api/orders/:id/delivery/file': {
+    caller: 'anyone',
+    summary: 'The signed download of a delivery: the signature is the permission, no session needed',
+    params: orderIdParams,
+    query: deliveryDownloadQuery,
+    response: rawResponse(
+      200,
+      '*/*',
+      'The delivered file in its own type, always as an attachment (Content-Disposition: attachment)',
+    ),
+  },
+});
