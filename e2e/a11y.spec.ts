@@ -4,15 +4,27 @@
  * test so a report names the screen.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { request, type Page, type Request } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
+import type { Page, Request } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test, type People, type Person } from './fixtures.ts';
 
-/** `path` may be worked out at run time, through the API as the screen's person (ids of orders, creators). */
-type Screen = { name: string; path: string | ((page: Page, baseURL: string) => Promise<string>); as?: string; ready?: (page: Page) => Promise<void> };
+/**
+ * `path` may be worked out at run time (a creator's id). A screen about something the test makes
+ * first (an order) is `prepared`: it makes it as people of its own and says whose screen it is.
+ */
+type Screen = {
+  name: string;
+  path: string | ((page: Page) => Promise<string>);
+  as?: string;
+  prepared?: (people: People) => Promise<{ path: string; as: Person }>;
+  ready?: (page: Page) => Promise<void>;
+};
 
 /** Signs in through the API (the login screen has its own test), sharing the page's cookies. */
 async function signIn(page: Page, baseURL: string, email: string) {
-  const response = await page.request.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD }, headers: { origin: baseURL } });
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin: baseURL },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -45,16 +57,15 @@ async function mayasOffer(page: Page): Promise<{ id: string; creator: { id: stri
   return feed.offers[0];
 }
 
-/** An order on Maya's offer bought by Leo, paid when asked: Leo's answer through his own API session. */
-async function leosOrder(page: Page, baseURL: string, paid: boolean): Promise<string> {
-  const leo = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await leo.post('/api/auth/sign-in/email', { data: { email: 'leo@example.com', password: DEMO_PASSWORD } })).ok()).toBe(true);
-  const created = await leo.post('/api/orders', { data: { offerId: (await mayasOffer(page)).id } });
+/** An order on a paid offer of the test's own seller, bought by its own buyer, paid when asked. */
+async function ownOrder(people: People, paid: boolean): Promise<{ id: string; buyer: Person; seller: Person }> {
+  const seller = await people.creator({ offer: { title: 'A poster for your gig', price: '30' } });
+  const buyer = await people.person({ displayName: 'Bea Buyer' });
+  const created = await buyer.api.post('/api/orders', { data: { offerId: seller.offer.id } });
   expect(created.ok(), await created.text()).toBe(true);
   const { order } = await created.json();
-  if (paid) expect((await leo.post(`/api/orders/${order.id}/paid`)).ok()).toBe(true);
-  await leo.dispose();
-  return order.id;
+  if (paid) expect((await buyer.api.post(`/api/orders/${order.id}/paid`)).ok()).toBe(true);
+  return { id: order.id, buyer, seller };
 }
 
 const adminTab = (name: string, title: RegExp) => async (page: Page) => {
@@ -75,9 +86,24 @@ const SCREENS: Screen[] = [
   { name: 'terms and policies', path: '/terms-policies' },
   { name: 'company', path: '/company' },
   { name: 'program', path: '/program' },
-  { name: 'feed (signed in)', path: '/', as: 'leo@example.com', ready: async (page) => expect(page.getByRole('main')).toBeVisible() },
-  { name: 'profile', path: '/profile', as: 'leo@example.com', ready: async (page) => expect(page.getByRole('heading', { name: 'Boost Reel' })).toBeVisible() },
-  { name: 'settings', path: '/settings', as: 'leo@example.com', ready: async (page) => expect(page.getByLabel('Display name')).toBeVisible() },
+  {
+    name: 'feed (signed in)',
+    path: '/',
+    as: 'leo@example.com',
+    ready: async (page) => expect(page.getByRole('main')).toBeVisible(),
+  },
+  {
+    name: 'profile',
+    path: '/profile',
+    as: 'leo@example.com',
+    ready: async (page) => expect(page.getByRole('heading', { name: 'Boost Reel' })).toBeVisible(),
+  },
+  {
+    name: 'settings',
+    path: '/settings',
+    as: 'leo@example.com',
+    ready: async (page) => expect(page.getByLabel('Display name')).toBeVisible(),
+  },
   { name: 'post', path: '/post', as: 'leo@example.com' },
   { name: 'explore', path: '/explore', as: 'leo@example.com' },
   { name: 'boosted', path: '/boosted', as: 'leo@example.com' },
@@ -87,9 +113,29 @@ const SCREENS: Screen[] = [
   { name: 'private job', path: '/private-job', as: 'leo@example.com' },
   { name: 'agent jobs', path: '/agent-jobs', as: 'designer@example.com' },
   { name: 'creator page', path: async (page) => `/creator/${(await mayasOffer(page)).creator.id}` },
-  { name: 'order (buyer)', path: async (page, baseURL) => `/order/${await leosOrder(page, baseURL, false)}`, as: 'leo@example.com' },
-  { name: 'delivery upload (seller)', path: async (page, baseURL) => `/order/${await leosOrder(page, baseURL, true)}/upload`, as: 'maya@example.com', ready: async (page) => expect(page.getByLabel('Delivery file')).toBeAttached() },
-  { name: 'admin feed', path: '/admin/feed', as: 'admin@example.com', ready: async (page) => expect(page.getByRole('complementary', { name: 'Feed debug' })).toBeVisible() },
+  {
+    name: 'order (buyer)',
+    path: '/order/:id',
+    prepared: async (people) => {
+      const order = await ownOrder(people, false);
+      return { path: `/order/${order.id}`, as: order.buyer };
+    },
+  },
+  {
+    name: 'delivery upload (seller)',
+    path: '/order/:id/upload',
+    prepared: async (people) => {
+      const order = await ownOrder(people, true);
+      return { path: `/order/${order.id}/upload`, as: order.seller };
+    },
+    ready: async (page) => expect(page.getByLabel('Delivery file')).toBeAttached(),
+  },
+  {
+    name: 'admin feed',
+    path: '/admin/feed',
+    as: 'admin@example.com',
+    ready: async (page) => expect(page.getByRole('complementary', { name: 'Feed debug' })).toBeVisible(),
+  },
   { name: 'admin messages', path: '/admin', as: 'admin@example.com', ready: adminTab('Messages', /^Messages/) },
   { name: 'admin testing', path: '/admin', as: 'admin@example.com', ready: adminTab('Testing', /self-test/) },
   { name: 'admin export', path: '/admin', as: 'admin@example.com', ready: adminTab('Export', /Export Center/) },
@@ -102,16 +148,23 @@ const SCREENS: Screen[] = [
 ];
 
 for (const screen of SCREENS) {
-  test(`a11y: ${screen.name} has no serious or critical violations`, async ({ page, baseURL }) => {
+  test(`a11y: ${screen.name} has no serious or critical violations`, async ({ page, baseURL, people }) => {
     const inFlight = apiInFlight(page);
-    if (screen.as) await signIn(page, baseURL!, screen.as);
-    await page.goto(typeof screen.path === 'string' ? screen.path : await screen.path(page, baseURL!));
+    const prepared = screen.prepared ? await screen.prepared(people) : null;
+    if (prepared) await people.signIn(page, prepared.as);
+    else if (screen.as) await signIn(page, baseURL!, screen.as);
+    await page.goto(prepared?.path ?? (typeof screen.path === 'string' ? screen.path : await screen.path(page)));
     await (screen.ready ?? heading)(page);
     await settled(page, inFlight);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const serious = results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ rule: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+      .map((violation) => ({
+        rule: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      }));
     expect(serious, `${screen.path}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
   });
 }
@@ -122,8 +175,15 @@ test('a11y: the Authentication Required and Get App dialogs', async ({ page, bas
   await page.getByRole('button', { name: 'Get App' }).click();
   await expect(page.getByRole('dialog', { name: 'Authentication Required' })).toBeVisible();
   const check = async () => {
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id),
+    ).toEqual([]);
   };
   await check();
   await page.keyboard.press('Escape');

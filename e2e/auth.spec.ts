@@ -1,6 +1,6 @@
 /** Sign-up, verification, log in and out, the limiter, password reset and inactivity: through the real screens. */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, NEW_PASSWORD, expect, logIn, mailedLink, signUpHeaders, signUpVerified, test, uniqueEmail } from './fixtures.ts';
+import { NEW_PASSWORD, expect, logIn, mailedLink, signUpHeaders, test, uniqueEmail } from './fixtures.ts';
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: /^Account menu for/ }).click();
@@ -9,7 +9,7 @@ async function logOut(page: Page) {
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
 }
 
-test('sign up, verify by mail, log out and log in again', async ({ page }) => {
+test('sign up, verify by mail, log out and log in again', async ({ page, people }) => {
   const email = uniqueEmail('signup');
   await page.goto('/landing');
   await expect(page.getByRole('heading', { name: 'Where offers get seen' })).toBeVisible();
@@ -22,7 +22,9 @@ test('sign up, verify by mail, log out and log in again', async ({ page }) => {
   await page.getByLabel('Display name').fill('Nina Maker');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(NEW_PASSWORD);
-  await expect(page.getByText('Password must be at least 8 characters with uppercase, lowercase, and number')).toBeVisible();
+  await expect(
+    page.getByText('Password must be at least 8 characters with uppercase, lowercase, and number'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account Created!')).toBeVisible();
   await expect(page.getByText('Please check your email to verify your account.')).toBeVisible();
@@ -40,17 +42,26 @@ test('sign up, verify by mail, log out and log in again', async ({ page }) => {
   await expect(page.getByText('Email verified. Welcome to GigReel!')).toBeVisible();
   // A new person has no offer yet: the post-login check opens /post.
   await expect(page).toHaveURL(/\/post$/);
+  people.track(((await (await page.request.get('/api/me')).json()) as { viewer: { id: string } }).viewer.id);
 
   await logOut(page);
   await logIn(page, email, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/post$/);
 });
 
-test('a verification link opened in another browser verifies but does not sign in: it asks to log in', async ({ page, playwright, baseURL }) => {
+test('a verification link opened in another browser verifies but does not sign in: it asks to log in', async ({
+  page,
+  playwright,
+  baseURL,
+  people,
+}) => {
   const email = uniqueEmail('elsewhere');
   // Signed up from another browser (its own cookie jar), then the link is opened in this one.
   const otherBrowser = await playwright.request.newContext({ baseURL });
-  const response = await otherBrowser.post('/api/auth/sign-up/email', { data: { displayName: 'Far Away', email, password: NEW_PASSWORD }, headers: signUpHeaders(baseURL!) });
+  const response = await otherBrowser.post('/api/auth/sign-up/email', {
+    data: { displayName: 'Far Away', email, password: NEW_PASSWORD },
+    headers: signUpHeaders(baseURL!),
+  });
   expect(response.status()).toBe(201);
   await otherBrowser.dispose();
 
@@ -60,6 +71,7 @@ test('a verification link opened in another browser verifies but does not sign i
   expect(((await (await page.request.get('/api/me')).json()) as { viewer: unknown }).viewer).toBeNull();
   await logIn(page, email, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/post$/);
+  people.track(((await (await page.request.get('/api/me')).json()) as { viewer: { id: string } }).viewer.id);
 });
 
 test('sign-up checks its fields and refuses a taken email', async ({ page }) => {
@@ -67,13 +79,17 @@ test('sign-up checks its fields and refuses a taken email', async ({ page }) => 
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Display name must be between 2 and 50 characters')).toBeVisible();
   await expect(page.getByText('Email is required')).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Password must be at least 8 characters with uppercase' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Password must be at least 8 characters with uppercase' }),
+  ).toBeVisible();
 
   await page.getByLabel('Display name').fill('Maya Again');
   await page.getByLabel('Email').fill('MAYA@example.com');
   await page.getByLabel('Password').fill('Another-pass1');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('An account with this email already exists. Please try logging in instead.').first()).toBeVisible();
+  await expect(
+    page.getByText('An account with this email already exists. Please try logging in instead.').first(),
+  ).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 });
 
@@ -92,7 +108,10 @@ test('a wrong password is refused, and five failures close the door', async ({ p
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Wrong-pass1');
   const attempt = async () => {
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/auth/sign-in/email')), page.getByRole('button', { name: 'Log In' }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/auth/sign-in/email')),
+      page.getByRole('button', { name: 'Log In' }).click(),
+    ]);
     return response.status();
   };
   for (let failure = 1; failure <= 5; failure += 1) expect(await attempt()).toBe(401);
@@ -102,17 +121,19 @@ test('a wrong password is refused, and five failures close the door', async ({ p
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a real account with the wrong password gets the same answer', async ({ page }) => {
+test('a real account with the wrong password gets the same answer', async ({ page, people }) => {
+  // An account of the test's own: a failed login counts against the account.
+  const person = await people.person();
   await page.goto('/login');
-  await page.getByLabel('Email').fill('sam@example.com');
-  await page.getByLabel('Password').fill(`${DEMO_PASSWORD}x`);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(`${person.password}x`);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
 });
 
-test('forgot password: the mailed link sets a new password once and signs in', async ({ page }) => {
-  const { email } = await signUpVerified(page, { displayName: 'Reset Person' });
+test('forgot password: the mailed link sets a new password once and signs in', async ({ page, people }) => {
+  const { email } = await people.signUpVerified(page, { displayName: 'Reset Person' });
   await page.context().clearCookies();
 
   await page.goto('/login');

@@ -4,7 +4,7 @@
  * shares change the numbers at once and survive a reload; tags, search, /explore and /boosted.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, pauseClock, signUpVerified, test } from './fixtures.ts';
+import { expect, pauseClock, test, uniqueWord } from './fixtures.ts';
 
 // The app's service worker would take requests past page.route(), which one test uses to fail a boost.
 test.use({ serviceWorkers: 'block' });
@@ -17,7 +17,9 @@ async function countIn(button: Locator): Promise<number> {
   return Number(/, (\d+)$/.exec(name)?.[1] ?? NaN);
 }
 
-test('the feed advances every 10 s and wraps, holds still while a dialog is open, and follows keys, swipes and the wheel', async ({ page }, testInfo) => {
+test('the feed advances every 10 s and wraps, holds still while a dialog is open, and follows keys, swipes and the wheel', async ({
+  page,
+}, testInfo) => {
   await page.clock.install();
   // Two demo offers carry #design: Maya's logo and Kai's website audit.
   await page.goto('/?tag=design');
@@ -107,19 +109,34 @@ test('the feed advances every 10 s and wraps, holds still while a dialog is open
   await expect(page.getByRole('button', { name: 'Clear tag filter' })).toHaveCount(0);
 });
 
-test('boost, favourite, react and share change at once and survive a reload; tags, search, explore and boosted', async ({ page, context, baseURL }, testInfo) => {
+test('boost, favourite, react and share change at once and survive a reload; tags, search, explore and boosted', async ({
+  page,
+  context,
+  baseURL,
+  people,
+}, testInfo) => {
   test.setTimeout(90_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   // Desktop Chromium has no share sheet here; make sure neither project has one, so the link is copied.
-  await page.addInitScript({ content: "Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });" });
+  await page.addInitScript({
+    content: "Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });",
+  });
+  // An offer of the test's own, so its numbers move only with this test's taps, tagged with a word of its own.
+  const tag = uniqueWord('beat');
+  const creator = await people.creator({
+    displayName: `Lee Producer ${uniqueWord('n')}`,
+    offer: { title: `Fresh loops ${tag}`, tags: [tag] },
+  });
+  const title = creator.offer.title;
   // A person of the test's own: nothing boosted, favourited or reacted yet, and a first share today.
-  await signUpVerified(page, { displayName: 'Feed Fan' });
+  await people.signUpVerified(page, { displayName: 'Feed Fan' });
   // The person's own boost, favourite and reaction arrive beside the shared page; wait for them.
-  const viewerState = () => page.waitForResponse((response) => response.url().includes('/api/feed/state') && response.ok());
+  const viewerState = () =>
+    page.waitForResponse((response) => response.url().includes('/api/feed/state') && response.ok());
   let stateLoaded = viewerState();
-  await page.goto(`/?q=${encodeURIComponent('Custom beats')}`);
+  await page.goto(`/?q=${encodeURIComponent(title)}`);
   await stateLoaded;
-  const offer = page.getByRole('article', { name: /Custom beats for your next reel/ });
+  const offer = page.getByRole('article', { name: new RegExp(title) });
   await expect(offer).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear search' })).toBeVisible();
 
@@ -174,17 +191,17 @@ test('boost, favourite, react and share change at once and survive a reload; tag
 
   // The boosted page lists it; its tile opens the offer in the feed.
   await page.goto('/boosted');
-  const tile = page.getByRole('link', { name: /Custom beats for your next reel/ });
-  await expect(tile).toContainText('by Leo Carter');
+  const tile = page.getByRole('link', { name: new RegExp(title) });
+  await expect(tile).toContainText(`by ${creator.displayName}`);
   await tile.click();
   await expect(page).toHaveURL(/\/offer\//);
-  await expect(onScreen(page)).toHaveAttribute('aria-label', /^Custom beats for your next reel, 1 of/);
+  await expect(onScreen(page)).toHaveAttribute('aria-label', new RegExp(`^${title}, 1 of`));
 
   // The shared link opens that offer first.
   stateLoaded = viewerState();
   await page.goto(link);
   await stateLoaded;
-  await expect(onScreen(page)).toHaveAttribute('aria-label', /^Custom beats for your next reel, 1 of/);
+  await expect(onScreen(page)).toHaveAttribute('aria-label', new RegExp(`^${title}, 1 of`));
   // Undo, so the next run starts from the same numbers.
   await expect(boost).toHaveAttribute('aria-pressed', 'true');
   await expect(favourite).toHaveAttribute('aria-pressed', 'true');
@@ -194,8 +211,8 @@ test('boost, favourite, react and share change at once and survive a reload; tag
   await expect(favourite).toHaveAttribute('aria-label', `Favourite, ${favourites}`);
 
   // A tag on the offer filters the feed, with a chip that clears it.
-  await offer.getByRole('button', { name: 'Show offers tagged beats' }).click();
-  await expect(page).toHaveURL(/\/\?tag=beats$/);
+  await offer.getByRole('button', { name: `Show offers tagged ${tag}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/\\?tag=${tag}$`));
   await page.getByRole('button', { name: 'Clear tag filter' }).click();
   await expect(page).toHaveURL(/\/$/);
 
@@ -215,7 +232,9 @@ test('boost, favourite, react and share change at once and survive a reload; tag
 
   // A failed boost puts the number back, with the SPEC's message.
   await page.goto('/?tag=branding');
-  await page.route('**/api/offers/*/boost', (route) => route.fulfill({ status: 409, json: { error: { code: 'conflict', message: 'Try again' } } }));
+  await page.route('**/api/offers/*/boost', (route) =>
+    route.fulfill({ status: 409, json: { error: { code: 'conflict', message: 'Try again' } } }),
+  );
   const paidBoost = onScreen(page).getByRole('button', { name: /^Boost, \d+$/ });
   const paidBoosts = await countIn(paidBoost);
   await paidBoost.click();
@@ -231,7 +250,10 @@ test('boost, favourite, react and share change at once and survive a reload; tag
   await expect(page.getByRole('dialog', { name: 'Send Message' })).toBeVisible();
 });
 
-test('empty states and the phone share sheet', async ({ page }) => {
+test('empty states and the phone share sheet', async ({ page, people }) => {
+  // An offer of the test's own to share, so its count moves only with this test's share.
+  const tag = uniqueWord('share');
+  const { offer: own } = await people.creator({ offer: { title: `Sharable reel ${tag}`, tags: [tag] } });
   // A search that matches nothing says so, with a way back to the whole feed.
   await page.goto(`/?q=${encodeURIComponent('no offer is called this')}`);
   await expect(page.getByRole('heading', { name: 'No offers found' })).toBeVisible();
@@ -240,8 +262,11 @@ test('empty states and the phone share sheet', async ({ page }) => {
   await expect(onScreen(page)).toBeVisible();
 
   // Where the device has a share sheet, Share hands it the offer's link.
-  await page.addInitScript({ content: 'window.__shared = []; Object.defineProperty(navigator, "share", { configurable: true, value: async (data) => { window.__shared.push(data); } });' });
-  await page.goto('/?tag=music');
+  await page.addInitScript({
+    content:
+      'window.__shared = []; Object.defineProperty(navigator, "share", { configurable: true, value: async (data) => { window.__shared.push(data); } });',
+  });
+  await page.goto(`/?tag=${tag}`);
   const offer = onScreen(page);
   const share = offer.getByRole('button', { name: /^Share, \d+$/ });
   const shares = await countIn(share);
@@ -249,12 +274,12 @@ test('empty states and the phone share sheet', async ({ page }) => {
   await expect(share).toHaveAttribute('aria-label', `Share, ${shares + 1}`);
   const shared = await page.evaluate<Array<{ title: string; url: string }>>('window.__shared');
   expect(shared).toHaveLength(1);
-  expect(shared[0]!.title).toBe('Custom beats for your next reel');
+  expect(shared[0]!.title).toBe(own.title);
   expect(shared[0]!.url).toMatch(/\/offer\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Link copied')).toHaveCount(0);
 
   // Someone who has boosted nothing yet.
-  await signUpVerified(page);
+  await people.signUpVerified(page);
   await page.goto('/boosted');
   await expect(page.getByRole('heading', { name: 'No Boosts Yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse Feed' })).toBeVisible();
@@ -265,7 +290,9 @@ const countdownBar = (page: Page) => page.locator('div.origin-left.scale-x-0');
 
 /** Polls until the countdown bar is on screen and animating: the countdown's timer is set by then. */
 const countdownRunning = (page: Page) =>
-  expect.poll(() => countdownBar(page).evaluateAll((bars) => bars.some((bar) => bar.getAnimations().length > 0)), { message: 'the countdown bar animates' });
+  expect.poll(() => countdownBar(page).evaluateAll((bars) => bars.some((bar) => bar.getAnimations().length > 0)), {
+    message: 'the countdown bar animates',
+  });
 
 test('a scroll holds the auto-advance, and the next offer is preloaded', async ({ page }) => {
   await page.clock.install();
@@ -293,7 +320,6 @@ test('a scroll holds the auto-advance, and the next offer is preloaded', async (
   await expect(current).toHaveAttribute('aria-label', /, 1 of \d+$/);
   await page.clock.runFor(5_000);
   await expect(current).toHaveAttribute('aria-label', /, 2 of \d+$/);
-
 });
 
 test('a video plays only while 60% of it shows, and rewinds when it stops showing', async ({ page, isMobile }) => {
@@ -301,11 +327,21 @@ test('a video plays only while 60% of it shows, and rewinds when it stops showin
   await page.goto('/?tag=branding');
   const video = onScreen(page).locator('video');
   await expect(video).toHaveAttribute('data-playing', 'true');
-  await expect.poll(() => video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime)).toBeGreaterThan(0.2);
+  await expect
+    .poll(() => video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime))
+    .toBeGreaterThan(0.2);
   // A window too short for 60% of the 667 px frame: paused and back at the start.
   await page.setViewportSize({ width: 1280, height: 420 });
   await expect(video).toHaveAttribute('data-playing', 'false');
-  await expect.poll(() => video.evaluate((element) => (element as unknown as { paused: boolean }).paused && (element as unknown as { currentTime: number }).currentTime === 0)).toBe(true);
+  await expect
+    .poll(() =>
+      video.evaluate(
+        (element) =>
+          (element as unknown as { paused: boolean }).paused &&
+          (element as unknown as { currentTime: number }).currentTime === 0,
+      ),
+    )
+    .toBe(true);
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(video).toHaveAttribute('data-playing', 'true');
 });

@@ -1,6 +1,9 @@
 /**
  * Starts one real server for the browser tests: the built web app, a fresh DATA_DIR (mail outbox,
  * files) with demo data, on PGlite or on a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ * The tests run in parallel, each as people of its own (fixtures.ts): ADMIN_EMAILS lists the
+ * addresses a test's own admin signs up with (the server makes an account with a listed address an
+ * admin, the supported way to have one), claimed one by one by the workers.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,10 +12,23 @@ import path from 'node:path';
 import postgres from 'postgres';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** More than a run uses: about one for each test that acts as an admin, one for each worker, and repeats (--repeat-each). */
+const ADMIN_SLOTS = 1000;
+export const adminEmail = (slot: number) => `e2e-admin-${slot}@example.com`;
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gigreel-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn', DESIGNER_EMAIL: 'designer@example.com' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${PORT}`,
+    LOG_LEVEL: 'warn',
+    DESIGNER_EMAIL: 'designer@example.com',
+    ADMIN_EMAILS: Array.from({ length: ADMIN_SLOTS }, (_, slot) => adminEmail(slot)).join(','),
+  };
   let dropDatabase = async () => {};
   if (process.env.TEST_DATABASE_URL) {
     const name = `gigreel_e2e_${process.pid}`;
@@ -27,7 +43,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await admin.end();
     };
   }
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const baseUrl = `http://localhost:${PORT}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -43,6 +62,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_ADMIN_SLOTS = String(ADMIN_SLOTS);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -1,8 +1,33 @@
 /** Every redirect of the route guard (SPEC section 2), the 404 page and the layouts' auth entry points. */
-import { expect, logIn, signUpVerified, test } from './fixtures.ts';
+import { expect, logIn, test } from './fixtures.ts';
 
-const LOGIN_ONLY = ['/boosted', '/explore', '/post', '/profile', '/messages', '/notifications', '/settings', '/orders', '/order/some-order', '/order/some-order/upload', '/private-job', '/agent-jobs'];
-const PUBLIC = ['/', '/landing', '/login', '/signup', '/faq', '/how-it-works', '/terms', '/privacy', '/terms-policies', '/company', '/program'];
+const LOGIN_ONLY = [
+  '/boosted',
+  '/explore',
+  '/post',
+  '/profile',
+  '/messages',
+  '/notifications',
+  '/settings',
+  '/orders',
+  '/order/some-order',
+  '/order/some-order/upload',
+  '/private-job',
+  '/agent-jobs',
+];
+const PUBLIC = [
+  '/',
+  '/landing',
+  '/login',
+  '/signup',
+  '/faq',
+  '/how-it-works',
+  '/terms',
+  '/privacy',
+  '/terms-policies',
+  '/company',
+  '/program',
+];
 
 test('anonymous visitors see the public pages and are sent to /signup from the others', async ({ page }) => {
   for (const path of PUBLIC) {
@@ -50,7 +75,7 @@ test('a signed-in non-admin is turned away from /admin with "Access Denied"', as
   await expect(page.getByText('You do not have permission to access the admin panel.')).toBeVisible();
 });
 
-test('signed-in people on /login or /signup go to / with an offer, /post without', async ({ page }) => {
+test('signed-in people on /login or /signup go to / with an offer, /post without', async ({ page, people }) => {
   await logIn(page, 'leo@example.com');
   for (const path of ['/login', '/signup']) {
     await page.goto(path);
@@ -60,7 +85,7 @@ test('signed-in people on /login or /signup go to / with an offer, /post without
   await expect(page).toHaveURL(/\/profile$/);
 
   await page.context().clearCookies();
-  await signUpVerified(page, { displayName: 'No Offer Yet' });
+  await people.signUpVerified(page, { displayName: 'No Offer Yet' });
   await expect(page).toHaveURL(/\/post$/);
   await page.goto('/login');
   await expect(page).toHaveURL(/\/post$/);
@@ -91,7 +116,8 @@ test('anonymous entry points: tab bar or top-right buttons', async ({ page, isMo
   if (isMobile) {
     await expect(page.getByRole('button', { name: 'Get Coins' })).toBeHidden();
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
-    for (const name of ['Messages', 'Notifications', 'Profile']) await expect(tabs.getByRole('link', { name })).toHaveAttribute('href', '/signup');
+    for (const name of ['Messages', 'Notifications', 'Profile'])
+      await expect(tabs.getByRole('link', { name })).toHaveAttribute('href', '/signup');
     await tabs.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/signup$/);
   } else {
@@ -111,7 +137,13 @@ test('anonymous entry points: tab bar or top-right buttons', async ({ page, isMo
 test('the account menu leads everywhere it promises, and back arrows lead back', async ({ page }) => {
   await logIn(page, 'leo@example.com');
   const menu = page.getByRole('button', { name: /^Account menu for/ });
-  for (const [name, path] of [['Profile', '/profile'], ['Messages', '/messages'], ['My Orders', '/orders'], ['Agent Jobs', '/agent-jobs'], ['Settings', '/settings']] as const) {
+  for (const [name, path] of [
+    ['Profile', '/profile'],
+    ['Messages', '/messages'],
+    ['My Orders', '/orders'],
+    ['Agent Jobs', '/agent-jobs'],
+    ['Settings', '/settings'],
+  ] as const) {
     await menu.click();
     await page.getByRole('menuitem', { name }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
@@ -122,7 +154,10 @@ test('the account menu leads everywhere it promises, and back arrows lead back',
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the layout: a tab bar on a phone; on a desktop the sidebar, its search box and a 375x667 phone frame', async ({ page, isMobile }) => {
+test('the layout: a tab bar on a phone; on a desktop the sidebar, its search box and a 375x667 phone frame', async ({
+  page,
+  isMobile,
+}) => {
   await logIn(page, 'leo@example.com');
   await page.goto('/');
   const frame = page.getByRole('region', { name: 'Offers' });
@@ -130,7 +165,12 @@ test('the layout: a tab bar on a phone; on a desktop the sidebar, its search box
   if (isMobile) {
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden();
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
-    for (const [name, path] of [['Messages', '/messages'], ['Notifications', '/notifications'], ['Profile', '/profile'], ['Home', '/']] as const) {
+    for (const [name, path] of [
+      ['Messages', '/messages'],
+      ['Notifications', '/notifications'],
+      ['Profile', '/profile'],
+      ['Home', '/'],
+    ] as const) {
       await tabs.getByRole('link', { name: new RegExp(`^${name}`) }).click();
       await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
     }
@@ -142,11 +182,21 @@ test('the layout: a tab bar on a phone; on a desktop the sidebar, its search box
     const box = (await frame.boundingBox())!;
     expect([Math.round(box.width), Math.round(box.height)]).toEqual([375, 667]);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-    for (const [name, path] of [['Explore', '/explore'], ['Boosted', '/boosted'], ['Post', '/post'], ['Profile', '/profile'], ['For You', '/']] as const) {
+    for (const [name, path] of [
+      ['Explore', '/explore'],
+      ['Boosted', '/boosted'],
+      ['Post', '/post'],
+      ['Profile', '/profile'],
+      ['For You', '/'],
+    ] as const) {
       await sidebar.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
       await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
     }
-    for (const [name, path] of [['Company', '/company'], ['Program', '/program'], ['Terms & Policies', '/terms-policies']] as const) {
+    for (const [name, path] of [
+      ['Company', '/company'],
+      ['Program', '/program'],
+      ['Terms & Policies', '/terms-policies'],
+    ] as const) {
       await sidebar.getByRole('navigation', { name: 'About' }).getByRole('link', { name }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     }

@@ -9,25 +9,38 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { messageTexts, notificationTexts, texts } from '@gigreel/core';
-import { expect, logIn, signUpVerified, test } from './fixtures.ts';
+import { expect, logIn, test, uniqueWord, type Person } from './fixtures.ts';
 
 const SHOTS = path.join(process.cwd(), '.tmp', 'screenshots');
 
 /** A second signed-in person in their own browser context, failing on console errors like the fixture page. */
-async function secondPerson(browser: Browser, testInfo: TestInfo, email: string) {
-  const { viewport, isMobile, hasTouch, deviceScaleFactor, baseURL } = testInfo.project.use as BrowserContextOptions & { baseURL?: string };
-  const context = await browser.newContext({ viewport, isMobile, hasTouch, deviceScaleFactor, baseURL: baseURL ?? process.env.E2E_BASE_URL });
+async function secondPerson(browser: Browser, testInfo: TestInfo, who: Person) {
+  const { viewport, isMobile, hasTouch, deviceScaleFactor, baseURL } = testInfo.project.use as BrowserContextOptions & {
+    baseURL?: string;
+  };
+  const context = await browser.newContext({
+    viewport,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+    baseURL: baseURL ?? process.env.E2E_BASE_URL,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
     const text = message.text();
     if (message.type() !== 'error' || /status of 4\d\d/.test(text)) return;
     // While the test cuts this browser's connection on purpose, the event stream's failed retries are expected.
-    if (/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_CONNECTION_CLOSED/.test(text)) return;
+    if (
+      /ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_CONNECTION_CLOSED/.test(
+        text,
+      )
+    )
+      return;
     errors.push(text);
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  await logIn(page, email);
+  await logIn(page, who.email, who.password);
   return { page, context, errors };
 }
 
@@ -39,7 +52,10 @@ async function cuttableRelay(target: URL) {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port), target.hostname);
-    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       sockets.add(a);
       a.on('error', () => b.destroy());
       a.on('close', () => {
@@ -49,7 +65,10 @@ async function cuttableRelay(target: URL) {
       a.pipe(b);
     }
   });
-  const listen = (port = 0) => new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
+  const listen = (port = 0) =>
+    new Promise<number>((resolve) =>
+      server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+    );
   const port = await listen();
   return {
     base: `http://localhost:${port}`,
@@ -69,30 +88,50 @@ async function cuttableRelay(target: URL) {
 /** The tab bar's badge on the phone; on the desktop the header avatar's badge, which counts both kinds. */
 const badge = (page: Page, phone: boolean, name: 'Messages' | 'Notifications', count: number) =>
   phone
-    ? page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: new RegExp(`^${name}\\s*, ${count} unread$`) })
+    ? page
+        .getByRole('navigation', { name: 'Tabs' })
+        .getByRole('link', { name: new RegExp(`^${name}\\s*, ${count} unread$`) })
     : page.getByRole('button', { name: /Account menu for/ }).getByText(String(count), { exact: true });
 
 async function expectNoAxeViolations(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
 }
 
 async function unread(page: Page): Promise<{ messages: number; notifications: number }> {
   return (await page.request.get('/api/unread')).json();
 }
 
-test('two people exchange messages live, with badges, the notification centre and a reconnect', async ({ page, browser }, testInfo) => {
+test('two people exchange messages live, with badges, the notification centre and a reconnect', async ({
+  page,
+  browser,
+  people,
+}, testInfo) => {
   const phone = testInfo.project.name === 'phone';
   const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
-  await logIn(page, 'leo@example.com');
+  // Two people of the test's own: Leo with an offer in the feed, Ava who writes to him about it.
+  const leoPerson = await people.creator({ displayName: `Leo ${uniqueWord('m')}` });
+  const avaPerson = await people.person({ displayName: `Ava ${uniqueWord('m')}` });
+  const avaName = avaPerson.displayName;
+  await logIn(page, leoPerson.email, leoPerson.password);
   const leo = page;
-  const ava = await secondPerson(browser, testInfo, 'ava@example.com');
+  const ava = await secondPerson(browser, testInfo, avaPerson);
   try {
     // start both clean, so the badge counts below are exact
     for (const person of [leo, ava.page]) {
       const { conversations } = await (await person.request.get('/api/messages/conversations')).json();
-      for (const c of conversations as Array<{ otherUser: { id: string } }>) await person.request.post(`/api/messages/with/${c.otherUser.id}/read`, { data: {}, headers: { origin: new URL(person.url()).origin } });
-      await person.request.post('/api/notifications/read-all', { data: {}, headers: { origin: new URL(person.url()).origin } });
+      for (const c of conversations as Array<{ otherUser: { id: string } }>)
+        await person.request.post(`/api/messages/with/${c.otherUser.id}/read`, {
+          data: {},
+          headers: { origin: new URL(person.url()).origin },
+        });
+      await person.request.post('/api/notifications/read-all', {
+        data: {},
+        headers: { origin: new URL(person.url()).origin },
+      });
     }
     const { offer } = await (await leo.request.get('/api/offers/mine')).json();
     const leoId: string = offer.creator.id;
@@ -123,15 +162,19 @@ test('two people exchange messages live, with badges, the notification centre an
     // Leo sees it within a second, without a reload: badges and the conversation list
     await expect(badge(leo, phone, 'Messages', phone ? 1 : 2)).toBeVisible({ timeout: 1000 });
     if (phone) await expect(badge(leo, phone, 'Notifications', 1)).toBeVisible();
-    const conversation = leo.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Ava Nguyen/ });
+    const conversation = leo
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(avaName) });
     await expect(conversation).toBeVisible({ timeout: 2000 });
-    await expect(leo.getByText(messageTexts.conversationCount(1), { exact: false }).or(leo.getByText(/\d+ conversations/))).toBeVisible();
+    await expect(
+      leo.getByText(messageTexts.conversationCount(1), { exact: false }).or(leo.getByText(/\d+ conversations/)),
+    ).toBeVisible();
     await expect(conversation.getByText('1 unread')).toBeVisible();
     if (phone) await leo.screenshot({ path: path.join(SHOTS, 'messages-list-390.png') });
 
     // the notification centre links to the thread; opening the thread marks it read
     await leo.goto('/notifications');
-    const note = leo.getByRole('link', { name: new RegExp(`${notificationTexts.newMessage('Ava Nguyen')}`) }).first();
+    const note = leo.getByRole('link', { name: new RegExp(`${notificationTexts.newMessage(avaName)}`) }).first();
     await expect(note).toBeVisible();
     if (phone) await leo.screenshot({ path: path.join(SHOTS, 'notifications-390.png') });
     await expectNoAxeViolations(leo, '/notifications with items');
@@ -152,7 +195,7 @@ test('two people exchange messages live, with badges, the notification centre an
       await expect(avaThread.getByText(first, { exact: true })).toBeVisible();
       await expect(avaThread.getByText(messageTexts.you).first()).toBeVisible();
       const reply = `Sure, send me a reference track ${stamp}`;
-      await leo.getByLabel(messageTexts.replyLabel('Ava Nguyen')).fill(reply);
+      await leo.getByLabel(messageTexts.replyLabel(avaName)).fill(reply);
       await leo.getByRole('button', { name: messageTexts.send }).click();
       await expect(avaThread.getByText(reply)).toBeVisible({ timeout: 1500 });
       // arriving in the open thread, it is read at once: no badge for what she is looking at
@@ -164,7 +207,7 @@ test('two people exchange messages live, with badges, the notification centre an
       relay.cut();
       await expect(ava.page.getByText(messageTexts.reconnecting)).toBeVisible({ timeout: 5000 });
       const meanwhile = `Sent while you were away ${stamp}`;
-      await leo.getByLabel(messageTexts.replyLabel('Ava Nguyen')).fill(meanwhile);
+      await leo.getByLabel(messageTexts.replyLabel(avaName)).fill(meanwhile);
       await leo.getByRole('button', { name: messageTexts.send }).click();
       await expect(leoThread.getByText(meanwhile)).toBeVisible();
       await expect(avaThread.getByText(meanwhile)).toHaveCount(0);
@@ -180,26 +223,35 @@ test('two people exchange messages live, with badges, the notification centre an
   }
 });
 
-test('anonymous people are asked to log in, and mark-all-read clears the notification badge', async ({ page }, testInfo) => {
+test('anonymous people are asked to log in, and mark-all-read clears the notification badge', async ({
+  page,
+  people,
+}, testInfo) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Message', exact: true }).first().click();
   await expect(page.getByRole('dialog', { name: texts.auth.required })).toContainText(texts.auth.loginToMessage);
   await page.goto('/messages');
   await expect(page).toHaveURL(/\/signup/);
   // Someone new has no conversations yet.
-  await signUpVerified(page);
+  await people.signUpVerified(page);
   await page.goto('/messages');
   await expect(page.getByRole('heading', { name: messageTexts.noMessages })).toBeVisible();
   await expect(page.getByText(messageTexts.noMessagesHint)).toBeVisible();
   await page.context().clearCookies();
-  await logIn(page, 'sam@example.com');
+  // Someone of the test's own with an unread notification: their offer was approved.
+  const reader = await people.creator();
+  await logIn(page, reader.email, reader.password);
   await page.goto('/notifications');
   await expect(page.getByRole('heading', { name: notificationTexts.pageTitle, exact: true })).toBeVisible();
   const markAll = page.getByRole('button', { name: notificationTexts.markAllRead });
-  if (await markAll.isEnabled()) await markAll.click();
+  // The approval's notification is unread: the button waits for the list, then clears it.
+  await expect(markAll).toBeEnabled();
+  await markAll.click();
   await expect(markAll).toBeDisabled();
   if (testInfo.project.name === 'phone') {
-    await expect(page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: /Notifications\s*, \d+ unread/ })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: /Notifications\s*, \d+ unread/ }),
+    ).toHaveCount(0);
   }
   for (const screen of ['/notifications', '/messages']) {
     await page.goto(screen);

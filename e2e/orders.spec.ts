@@ -1,25 +1,51 @@
 /**
  * Orders and private jobs in the browser: two people, two browser contexts.
  * The order pages are opened directly; the feed screen (and its Buy button) is another feature's.
+ * Buyers and sellers are the test's own people; the designer is the one account DESIGNER_EMAIL names,
+ * and acts only on the job the test sent.
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { expect, logIn, mailsTo, signUpVerified, test } from './fixtures.ts';
+import { expect, logIn, mailsTo, test, uniqueWord, withLock, type People } from './fixtures.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 // A 1x1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-async function personIn(browser: Browser, email: string, viewport: { width: number; height: number } | null): Promise<Page & { errors: string[] }> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: viewport ?? { width: 390, height: 844 } });
+async function personIn(
+  browser: Browser,
+  who: { email: string; password?: string },
+  viewport: { width: number; height: number } | null,
+): Promise<Page & { errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: viewport ?? { width: 390, height: 844 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  await logIn(page, email);
+  await logIn(page, who.email, who.password);
   return Object.assign(page, { errors });
+}
+
+/** A seller of the test's own with a paid offer (paid through their own PayPal.me page) in the feed. */
+async function sellerWithPaidOffer(people: People, tag = uniqueWord('t')) {
+  const handle = uniqueWord('pay');
+  const seller = await people.creator({
+    offer: {
+      title: `Sticker pack ${tag}`,
+      tags: [tag],
+      price: '45',
+      paypalLink: `https://www.paypal.com/paypalme/${handle}`,
+    },
+  });
+  return { ...seller, tag, payLink: new RegExp(`^https://www\\.paypal\\.com/paypalme/${handle}`) };
 }
 
 async function done(page: Page & { errors: string[] }) {
@@ -30,7 +56,11 @@ async function done(page: Page & { errors: string[] }) {
 /** Calls the API as the page's signed-in person, with the Origin a browser would send. */
 async function apiAs<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
   const base = process.env.E2E_BASE_URL!;
-  const response = await page.request.fetch(url, { method, headers: { origin: base }, ...(data === undefined ? {} : { data }) });
+  const response = await page.request.fetch(url, {
+    method,
+    headers: { origin: base },
+    ...(data === undefined ? {} : { data }),
+  });
   expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
@@ -41,12 +71,19 @@ async function shot(page: Page, name: string, project: string) {
   await page.screenshot({ path: `.tmp/screens/${name}-${project}.png`, fullPage: project === 'phone' });
 }
 
-test('a buyer pays, the seller delivers, the buyer downloads and completes', async ({ page, browser, viewport }, testInfo) => {
+test('a buyer pays, the seller delivers, the buyer downloads and completes', async ({
+  page,
+  browser,
+  viewport,
+  people,
+}, testInfo) => {
   const project = testInfo.project.name;
   // the buyer, in the test's own page (its console errors fail the test)
-  const buyerEmail = project === 'phone' ? 'leo@example.com' : 'ava@example.com';
-  await logIn(page, buyerEmail);
-  const seller = await personIn(browser, 'maya@example.com', viewport);
+  const buyer = await people.person({ displayName: 'Bo Buyer' });
+  const buyerEmail = buyer.email;
+  const sellerPerson = await sellerWithPaidOffer(people);
+  await logIn(page, buyer.email, buyer.password);
+  const seller = await personIn(browser, sellerPerson, viewport);
   const { offer } = await apiAs<{ offer: { id: string; title: string } | null }>(seller, 'GET', '/api/offers/mine');
   expect(offer).not.toBeNull();
 
@@ -57,11 +94,11 @@ test('a buyer pays, the seller delivers, the buyer downloads and completes', asy
   await expect(page.getByText('Awaiting payment')).toBeVisible();
   const payLink = page.getByRole('link', { name: /Open payment page/ });
   await expect(payLink).toHaveAttribute('target', '_blank');
-  await expect(payLink).toHaveAttribute('href', /^https:\/\/www\.paypal\.com\/paypalme\/maya/);
+  await expect(payLink).toHaveAttribute('href', sellerPerson.payLink);
   await page.getByRole('button', { name: "I've paid" }).click();
   await expect(page.getByText('Payment confirmed. The seller has been told.')).toBeVisible();
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
-  expect(mailsTo('maya@example.com').some((mail) => mail.subject.includes('You have a paid order'))).toBe(true);
+  expect(mailsTo(sellerPerson.email).some((mail) => mail.subject.includes('You have a paid order'))).toBe(true);
 
   // The buyer cannot open the upload screen
   await page.goto(`/order/${order.id}/upload`);
@@ -73,10 +110,16 @@ test('a buyer pays, the seller delivers, the buyer downloads and completes', asy
   await seller.getByRole('link', { name: 'Upload delivery' }).click();
   await expect(seller).toHaveURL(new RegExp(`/order/${order.id}/upload$`));
   // a file is judged by its bytes, not its name
-  await seller.getByLabel('Delivery file').setInputFiles({ name: 'logo.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]) });
+  await seller.getByLabel('Delivery file').setInputFiles({
+    name: 'logo.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]),
+  });
   await seller.getByRole('button', { name: 'Upload delivery' }).click();
   await expect(seller.getByRole('alert').filter({ hasText: 'Invalid file type' })).toBeVisible();
-  await seller.getByLabel('Delivery file').setInputFiles({ name: 'logo-final.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await seller
+    .getByLabel('Delivery file')
+    .setInputFiles({ name: 'logo-final.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(seller.getByText('logo-final.pdf')).toBeVisible();
   await shot(seller, 'order-upload', project);
   await seller.getByRole('button', { name: 'Upload delivery' }).click();
@@ -84,18 +127,28 @@ test('a buyer pays, the seller delivers, the buyer downloads and completes', asy
   await expect(seller).toHaveURL(new RegExp(`/order/${order.id}$`));
   await expect(seller.getByText('Delivered', { exact: true })).toBeVisible();
   await seller.getByRole('button', { name: 'Your order has been delivered' }).click();
-  await expect(seller.getByRole('list', { name: 'Message log' }).getByText('📦 Your order has been delivered')).toBeVisible();
+  await expect(
+    seller.getByRole('list', { name: 'Message log' }).getByText('📦 Your order has been delivered'),
+  ).toBeVisible();
   expect(mailsTo(buyerEmail).some((mail) => mail.subject.includes('Your order has been delivered'))).toBe(true);
 
   // Download and complete
   await page.goto(`/order/${order.id}`);
-  await expect(page.getByRole('list', { name: 'Message log' }).getByText('📦 Your order has been delivered')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Message log' }).getByText('📦 Your order has been delivered'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Still waiting on delivery' })).toBeVisible();
   await shot(page, 'order', project);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /Download/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('logo-final.pdf');
-  await page.getByRole('button', { name: 'Accept & Complete Order' }).click();
-  await expect(page.getByText('Order completed. Thank you!')).toBeVisible();
+  // Completing adds to the site's revenue, which the admin's revenue test reads around its own order.
+  await withLock('revenue', async () => {
+    await page.getByRole('button', { name: 'Accept & Complete Order' }).click();
+    await expect(page.getByText('Order completed. Thank you!')).toBeVisible();
+  });
   await expect(page.getByText('Completed', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept & Complete Order' })).toHaveCount(0);
 
@@ -112,11 +165,16 @@ test('a buyer pays, the seller delivers, the buyer downloads and completes', asy
   await done(seller);
 });
 
-test('a private job goes to the designer, who accepts it; paying shows the paid note', async ({ page, browser, viewport }, testInfo) => {
+test('a private job goes to the designer, who accepts it; paying shows the paid note', async ({
+  page,
+  browser,
+  viewport,
+  people,
+}, testInfo) => {
   const project = testInfo.project.name;
-  const senderEmail = project === 'phone' ? 'sam@example.com' : 'zoe@example.com';
+  const sender = await people.person({ displayName: 'Jo Sender' });
   const title = `Gig poster ${project} ${Date.now().toString(36)}`;
-  await logIn(page, senderEmail);
+  await logIn(page, sender.email, sender.password);
   await page.goto('/private-job');
   await expect(page.getByRole('heading', { name: 'Send a Job to My Designer' })).toBeVisible();
   await page.getByRole('button', { name: 'Submit Job' }).click();
@@ -134,11 +192,13 @@ test('a private job goes to the designer, who accepts it; paying shows the paid 
   await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(2);
   await shot(page, 'private-job', project);
   await page.getByRole('button', { name: 'Submit Job' }).click();
-  await expect(page.getByText('Job submitted! Your job has been sent to the designer and a transaction has been created.')).toBeVisible();
+  await expect(
+    page.getByText('Job submitted! Your job has been sent to the designer and a transaction has been created.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
 
-  const designer = await personIn(browser, 'designer@example.com', viewport);
+  const designer = await personIn(browser, { email: 'designer@example.com' }, viewport);
   await designer.goto('/agent-jobs');
   const card = designer.getByRole('listitem').filter({ hasText: title });
   await expect(card.getByText('Pending')).toBeVisible();
@@ -146,7 +206,10 @@ test('a private job goes to the designer, who accepts it; paying shows the paid 
   await card.getByRole('button', { name: /View Details/ }).click();
   const dialog = designer.getByRole('dialog', { name: title });
   await expect(dialog.getByRole('link', { name: /reference\.png/ })).toBeVisible();
-  const [file] = await Promise.all([designer.waitForEvent('download'), dialog.getByRole('link', { name: /brief\.pdf/ }).click()]);
+  const [file] = await Promise.all([
+    designer.waitForEvent('download'),
+    dialog.getByRole('link', { name: /brief\.pdf/ }).click(),
+  ]);
   expect(file.suggestedFilename()).toBe('brief.pdf');
   await dialog.getByRole('button', { name: 'Accept Job' }).click();
   await expect(designer.getByText('Job accepted.')).toBeVisible();
@@ -159,23 +222,36 @@ test('a private job goes to the designer, who accepts it; paying shows the paid 
   await page.getByRole('button', { name: "I've paid" }).click();
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
   await designer.reload();
-  await expect(designer.getByRole('listitem').filter({ hasText: title }).getByText('Payment confirmed. You can now deliver this job from the Orders page.')).toBeVisible();
+  await expect(
+    designer
+      .getByRole('listitem')
+      .filter({ hasText: title })
+      .getByText('Payment confirmed. You can now deliver this job from the Orders page.'),
+  ).toBeVisible();
   await shot(designer, 'agent-jobs', project);
   await done(designer);
 });
 
-test('Buy on a paid offer in the feed: the seller\'s payment page, then "I\'ve paid" records the order', async ({ page }, testInfo) => {
-  await signUpVerified(page, { displayName: 'Feed Buyer' });
-  await page.goto('/?tag=branding');
+test('Buy on a paid offer in the feed: the seller\'s payment page, then "I\'ve paid" records the order', async ({
+  page,
+  people,
+}, testInfo) => {
+  const seller = await sellerWithPaidOffer(people);
+  await people.signUpVerified(page, { displayName: 'Feed Buyer' });
+  await page.goto(`/?tag=${seller.tag}`);
   const offer = page.locator('article:not([inert])');
-  await expect(offer).toHaveAttribute('aria-label', /^A logo for your brand in 48 hours/);
+  await expect(offer).toHaveAttribute('aria-label', new RegExp(`^${seller.offer.title}`));
 
   // When the server cannot record it, the buyer is told and nothing is half done.
-  await page.route('**/api/orders', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 409, json: { error: { code: 'conflict', message: 'Please try again in a moment.' } } }) : route.fallback()));
+  await page.route('**/api/orders', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 409, json: { error: { code: 'conflict', message: 'Please try again in a moment.' } } })
+      : route.fallback(),
+  );
   await offer.getByRole('button', { name: 'Buy' }).click();
   const dialog = page.getByRole('dialog', { name: 'Complete Payment' });
   await expect(dialog.getByRole('link', { name: /Open payment page/ })).toHaveAttribute('target', '_blank');
-  await expect(dialog.getByRole('link', { name: /Open payment page/ })).toHaveAttribute('href', /^https:\/\/www\.paypal\.com\/paypalme\/maya/);
+  await expect(dialog.getByRole('link', { name: /Open payment page/ })).toHaveAttribute('href', seller.payLink);
   await dialog.getByRole('button', { name: "I've paid" }).click();
   await expect(page.getByText('Failed to confirm payment')).toBeVisible();
   await expect(dialog).toBeVisible();
@@ -184,7 +260,7 @@ test('Buy on a paid offer in the feed: the seller\'s payment page, then "I\'ve p
   await dialog.getByRole('button', { name: "I've paid" }).click();
   await expect(page.getByText('Payment confirmed. The seller has been told.')).toBeVisible();
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'A logo for your brand in 48 hours' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: seller.offer.title })).toBeVisible();
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
   await shot(page, 'bought-from-feed', testInfo.project.name);
   await page.goto('/orders');

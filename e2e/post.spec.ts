@@ -3,34 +3,24 @@
  * the admin approves it through the API, and it plays in the feed.
  */
 import path from 'node:path';
-import { request as playwrightRequest, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, mailsTo, signUpHeaders, test, uniqueEmail } from './fixtures.ts';
+import { expect, test, type Person } from './fixtures.ts';
 
 const VIDEO = path.resolve(import.meta.dirname, '../apps/server/seed-media/logo-design.mp4');
 
-async function signUpAndVerify(page: Page, baseURL: string, displayName: string): Promise<void> {
-  const email = uniqueEmail('poster');
-  const response = await page.request.post('/api/auth/sign-up/email', { data: { displayName, email, password: 'Poster-pass1' }, headers: signUpHeaders(baseURL) });
-  expect(response.status()).toBe(201);
-  await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
-  await page.goto(mailsTo(email)[0]!.link!);
-  await expect(page.getByText('Email verified. Welcome to GigReel!')).toBeVisible();
-}
-
-/** Approves an offer as the demo admin through the API, in a session of its own. */
-async function approveAsAdmin(baseURL: string, offerId: string): Promise<void> {
-  const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const login = await admin.post('/api/auth/sign-in/email', { data: { email: 'admin@example.com', password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { items: gigs } = (await (await admin.get('/api/admin/gigs')).json()) as { items: Array<{ id: string; version: number }> };
-  const approved = await admin.post(`/api/admin/offers/${offerId}/approve`, { data: { version: gigs.find((gig) => gig.id === offerId)?.version } });
+/** Approves an offer through the API as the test's own admin. */
+async function approveAsAdmin(admin: Person, offerId: string): Promise<void> {
+  const { items: gigs } = (await (await admin.api.get('/api/admin/gigs')).json()) as {
+    items: Array<{ id: string; version: number }>;
+  };
+  const approved = await admin.api.post(`/api/admin/offers/${offerId}/approve`, {
+    data: { version: gigs.find((gig) => gig.id === offerId)?.version },
+  });
   expect(approved.status()).toBe(200);
-  await admin.dispose();
 }
 
-test('a new creator posts a video offer; once approved it plays in the feed', async ({ page, baseURL }, testInfo) => {
+test('a new creator posts a video offer; once approved it plays in the feed', async ({ page, people }, testInfo) => {
   test.setTimeout(90_000);
-  await signUpAndVerify(page, baseURL!, 'Reel Poster');
+  await people.signUpVerified(page, { displayName: 'Reel Poster', password: 'Poster-pass1' });
   await page.goto('/post');
   await expect(page.getByRole('heading', { name: 'Post your offer' })).toBeVisible();
   const submit = page.getByRole('button', { name: 'Post offer' });
@@ -99,7 +89,7 @@ test('a new creator posts a video offer; once approved it plays in the feed', as
   await expect(page.getByText('Awaiting approval', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(offerTitle);
 
-  await approveAsAdmin(baseURL!, offer.id);
+  await approveAsAdmin(await people.admin(), offer.id);
   await page.goto(`/?q=${encodeURIComponent(offerTitle)}`);
   const slide = page.getByRole('article', { name: new RegExp(offerTitle) });
   await expect(slide).toBeVisible();
@@ -108,7 +98,9 @@ test('a new creator posts a video offer; once approved it plays in the feed', as
   await expect(slide.getByText('Loop Lab - Bright')).toBeVisible();
   // It plays: muted at first (browsers allow that), moving forward.
   await expect(slide.locator('video')).toHaveAttribute('data-playing', 'true');
-  await expect.poll(() => slide.locator('video').evaluate((video) => (video as unknown as { currentTime: number }).currentTime)).toBeGreaterThan(0.2);
+  await expect
+    .poll(() => slide.locator('video').evaluate((video) => (video as unknown as { currentTime: number }).currentTime))
+    .toBeGreaterThan(0.2);
   // A tap pauses and plays again; being the first gesture it also brings the sound on.
   await expect(page.getByRole('button', { name: 'Unmute' })).toBeVisible();
   await slide.getByRole('button', { name: 'Pause video' }).click();

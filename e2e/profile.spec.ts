@@ -1,27 +1,19 @@
 /**
  * Profile, settings, static pages and the installable app, on phone and desktop.
- * Each project uses its own demo accounts, since both run against the same server one after the other.
+ * What a test changes (boosts, reactions, the profile, the photo) it changes as people of its own;
+ * the demo accounts are only looked at.
  */
-import { request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, expect, signUpVerified, test } from './fixtures.ts';
-
-const people = (info: TestInfo) =>
-  info.project.name === 'phone'
-    ? { owner: 'maya@example.com', booster: 'leo@example.com', avatar: 'ivy@example.com' }
-    : { owner: 'zoe@example.com', booster: 'kai@example.com', avatar: 'sam@example.com' };
-
-async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const response = await context.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.status()).toBe(200);
-  return context;
-}
+import { DEMO_PASSWORD, expect, test, uniqueWord } from './fixtures.ts';
 
 /** Signs in through the API (the login screen has its own tests); the page shares the cookie. */
 async function logIn(page: Page, email: string) {
   const origin = test.info().project.use.baseURL!;
-  const response = await page.request.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD }, headers: { origin } });
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -29,33 +21,56 @@ async function shot(page: Page, info: TestInfo, name: string) {
   await page.screenshot({ path: `.tmp/screens/issue6/${name}-${info.project.name}.png`, fullPage: true });
 }
 
-const tinyPng = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#2563eb' } }).png().toBuffer();
+const tinyPng = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: '#2563eb' } })
+    .png()
+    .toBuffer();
 
-test('profile: who you are, the counts of your offer, the offer card and the Boost Reel', async ({ page, baseURL }, info) => {
-  const who = people(info);
-  await logIn(page, who.owner);
+test('profile: who you are, the counts of your offer, the offer card and the Boost Reel', async ({
+  page,
+  baseURL,
+  people,
+}, info) => {
+  // The owner and the booster each have an offer of their own in the feed.
+  const owner = await people.creator({
+    displayName: `Oona Owner ${uniqueWord('n')}`,
+    bio: 'Motion designer. Loops that last.',
+  });
+  const boosterPerson = await people.creator({ displayName: `Bram Booster ${uniqueWord('n')}` });
+  await people.signIn(page, owner);
   const own = (await (await page.request.get('/api/offers/mine')).json()).offer as { id: string; title: string };
-  const before = (await (await page.request.get('/api/profile')).json()).profile as { displayName: string; bio: string };
+  const before = (await (await page.request.get('/api/profile')).json()).profile as {
+    displayName: string;
+    bio: string;
+  };
 
   // someone else boosts and reacts to the offer (from no boost and no reaction, so each adds one)
-  const booster = await apiAs(baseURL!, who.booster);
+  const booster = boosterPerson.api;
   const boosterState = (await (await booster.get(`/api/feed/state?ids=${own.id}`)).json()).states[0];
   if (boosterState?.boosted) await booster.post(`/api/offers/${own.id}/boost`);
   if (boosterState?.reaction) await booster.put(`/api/offers/${own.id}/reaction`, { data: { emoji: null } });
-  const start = (await (await page.request.get('/api/profile')).json()).profile as { boostCount: number; reactionCount: number };
+  const start = (await (await page.request.get('/api/profile')).json()).profile as {
+    boostCount: number;
+    reactionCount: number;
+  };
   const boosted = await booster.post(`/api/offers/${own.id}/boost`);
   expect(boosted.status()).toBe(200);
   expect((await boosted.json()).boostCount).toBe(start.boostCount + 1);
   const reacted = await booster.put(`/api/offers/${own.id}/reaction`, { data: { emoji: 'Hype' } });
   expect(reacted.status()).toBe(200);
   expect((await reacted.json()).reactionCount).toBe(start.reactionCount + 1);
-  await booster.dispose();
 
-  // the owner boosts another offer, which joins their Boost Reel
-  const feed = (await (await page.request.get('/api/feed')).json()).offers as Array<{ id: string; title: string; creator: { displayName: string } }>;
-  const other = feed.find((offer) => offer.id !== own.id)!;
+  // the owner boosts another offer (the booster's), which joins their Boost Reel
+  const other = (await (await page.request.get(`/api/offers/${boosterPerson.offer.id}`)).json()) as {
+    id: string;
+    title: string;
+    creator: { displayName: string };
+  };
   const state = (await (await page.request.get(`/api/feed/state?ids=${other.id}`)).json()).states[0];
-  if (!state?.boosted) expect((await page.request.post(`/api/offers/${other.id}/boost`, { headers: { origin: baseURL! } })).status()).toBe(200);
+  if (!state?.boosted)
+    expect((await page.request.post(`/api/offers/${other.id}/boost`, { headers: { origin: baseURL! } })).status()).toBe(
+      200,
+    );
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: before.displayName })).toBeVisible();
@@ -73,7 +88,9 @@ test('profile: who you are, the counts of your offer, the offer card and the Boo
   await expect(offerSection.getByRole('link', { name: /Open link|View offer/ })).toBeVisible();
 
   const reel = page.getByRole('region', { name: 'Boost Reel' });
-  await expect(reel.getByRole('link', { name: new RegExp(other.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+  await expect(
+    reel.getByRole('link', { name: new RegExp(other.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }),
+  ).toBeVisible();
   await expect(reel.getByText(`by ${other.creator.displayName}`).first()).toBeVisible();
   await shot(page, info, 'profile');
 
@@ -91,9 +108,9 @@ test('profile: a person without an offer is invited to create one', async ({ pag
   await expect(create).toHaveAttribute('href', '/post');
 });
 
-test('settings: edit profile within the limits; the profile shows the change', async ({ page }, info) => {
+test('settings: edit profile within the limits; the profile shows the change', async ({ page, people }, info) => {
   // A fresh person: renaming a demo account would change what the other specs read afterwards.
-  await signUpVerified(page, { displayName: 'Settings Editor' });
+  await people.signUpVerified(page, { displayName: 'Settings Editor' });
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const name = page.getByLabel('Display name');
@@ -136,14 +153,20 @@ test('settings: edit profile within the limits; the profile shows the change', a
   await link.fill('');
   await save.click();
   await expect(page.getByText('Profile updated!').first()).toBeVisible();
-  await expect.poll(async () => (await (await page.request.get('/api/profile')).json()).profile).toMatchObject({ displayName: newName.trim(), bio: null, paypalLink: null });
+  await expect
+    .poll(async () => (await (await page.request.get('/api/profile')).json()).profile)
+    .toMatchObject({ displayName: newName.trim(), bio: null, paypalLink: null });
   await bio.fill(newBio);
   await save.click();
-  await expect.poll(async () => (await (await page.request.get('/api/profile')).json()).profile.bio).toBe(newBio.trim());
+  await expect
+    .poll(async () => (await (await page.request.get('/api/profile')).json()).profile.bio)
+    .toBe(newBio.trim());
 
   // the help and legal links, then back to the profile
   for (const label of ['FAQ', 'How It Works', 'Terms of Service', 'Privacy Policy']) {
-    await expect(page.getByRole('navigation', { name: 'Help and legal' }).getByRole('link', { name: label })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Help and legal' }).getByRole('link', { name: label }),
+    ).toBeVisible();
   }
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   await shot(page, info, 'settings');
@@ -153,20 +176,32 @@ test('settings: edit profile within the limits; the profile shows the change', a
   await expect(page.getByText(newBio.trim())).toBeVisible();
 });
 
-test('settings: avatar upload with preview and progress, refusals, and removal deletes the file', async ({ page }, info) => {
-  const who = people(info);
-  await logIn(page, who.avatar);
+test('settings: avatar upload with preview and progress, refusals, and removal deletes the file', async ({
+  page,
+  people,
+}) => {
+  await people.signIn(page, await people.person({ displayName: 'Avery Avatar' }));
   await page.goto('/settings');
   const chooser = page.getByLabel(/Upload photo|Change photo/);
 
   // too large and not an image: refused in the browser before any upload
-  await chooser.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
+  await chooser.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1),
+  });
   await expect(page.getByText('File too large')).toBeVisible();
   await chooser.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
   await expect(page.getByText('Invalid file type').first()).toBeVisible();
   // a fake image passes the browser's check and is refused by the server from its bytes
-  await chooser.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image at all') });
-  await expect(page.getByText('Your profile photo must be an image (JPEG, PNG, WebP, GIF or AVIF).').last()).toBeVisible();
+  await chooser.setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('this is not an image at all'),
+  });
+  await expect(
+    page.getByText('Your profile photo must be an image (JPEG, PNG, WebP, GIF or AVIF).').last(),
+  ).toBeVisible();
   expect((await (await page.request.get('/api/profile')).json()).profile.profileImage).toBeNull();
 
   // a real image: preview and progress while it uploads (the answer is held back a moment to see them)
@@ -225,7 +260,10 @@ test('static pages: real content, and the back link goes to /settings', async ({
   await shot(page, info, 'faq');
 });
 
-test('the app is installable: manifest, icons, service worker, offline page; no private data cached', async ({ page, context }) => {
+test('the app is installable: manifest, icons, service worker, offline page; no private data cached', async ({
+  page,
+  context,
+}) => {
   await page.goto('/faq');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   const manifest = await (await page.request.get('/manifest.webmanifest')).json();
@@ -237,7 +275,9 @@ test('the app is installable: manifest, icons, service worker, offline page; no 
   }
   expect(manifest.icons.some((i: { sizes: string }) => i.sizes === '512x512')).toBe(true);
 
-  const script = await page.evaluate<string | undefined>('navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL)');
+  const script = await page.evaluate<string | undefined>(
+    'navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL)',
+  );
   expect(script).toMatch(/\/sw\.js$/);
 
   // a signed-in visit with private API calls, then check nothing private was cached
@@ -251,7 +291,9 @@ test('the app is installable: manifest, icons, service worker, offline page; no 
   })()`);
   expect(cached).toContain('/offline.html');
   expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
-  expect(cached.filter((path) => path.startsWith('/api/') || path.startsWith('/media/') || path === '/profile')).toEqual([]);
+  expect(
+    cached.filter((path) => path.startsWith('/api/') || path.startsWith('/media/') || path === '/profile'),
+  ).toEqual([]);
 
   // Offline, a navigation gets the friendly offline page (in a fresh tab: the open one's live
   // connection would log its own network errors).
