@@ -97,13 +97,14 @@ alter table scale_offers add primary key (i);
 --> statement-breakpoint
 analyze scale_offers;
 --> statement-breakpoint
-insert into users (id, display_name, email, email_verified, profile_image, bio, created_at, updated_at)
+-- has_offer as the offers trigger would keep it (triggers are off for the load): every creator has one.
+insert into users (id, display_name, email, email_verified, profile_image, bio, has_offer, created_at, updated_at)
 select pg_temp.uid(o.i), 'Creator ' || o.i, pg_temp.uid(o.i) || '@scale.example', true,
   case when o.i % 2 = 0 then '/media/avatars/' || pg_temp.uid(o.i) || '/1.webp' end,
-  'Makes things people like, number ' || o.i, o.created_at - interval '1 day', o.created_at
+  'Makes things people like, number ' || o.i, true, o.created_at - interval '1 day', o.created_at
 from scale_offers o
 union all
-select 'scale-admin', 'Scale Admin', 'admin@scale.example', true, null, null, p.now - interval '400 days', p.now - interval '400 days'
+select 'scale-admin', 'Scale Admin', 'admin@scale.example', true, null, null, false, p.now - interval '400 days', p.now - interval '400 days'
 from scale_params p;
 --> statement-breakpoint
 insert into user_roles (user_id, role, created_at)

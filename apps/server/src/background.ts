@@ -1,11 +1,16 @@
 /** The product's background work, started by main.ts on the job queue (platform/queue.ts). */
+import { foldTallyChanges } from './db/tallies.queries.ts';
 import type { AppDeps } from './deps.ts';
-import { POPULAR_TAGS_CRON, POPULAR_TAGS_JOB, refreshPopularTags } from './explore/explore.service.ts';
+import { POPULAR_TAGS_CRON, POPULAR_TAGS_JOB, refreshPopularTags } from './explore/index.ts';
 import { startQueue, type Queue } from './platform/queue.ts';
+
+const FOLD_TALLIES_JOB = 'tallies.fold';
 
 export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
   const queue = await startQueue(deps.database, deps.log);
   await queue.every(POPULAR_TAGS_JOB, POPULAR_TAGS_CRON, () => refreshPopularTags({ deps }));
+  // The counts' appended changes, summed up so that reading a count stays a few rows.
+  await queue.every(FOLD_TALLIES_JOB, '* * * * *', () => foldTallyChanges(deps.database));
   // Fresh from the start (after a restart, or the demo data just seeded), not a minute later.
   await queue.runSoon(POPULAR_TAGS_JOB);
   return queue;

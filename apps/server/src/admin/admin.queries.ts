@@ -2,7 +2,7 @@
  * Every database read and write of the admin dashboard. Lists page by keyset on (created_at, id),
  * with the cursor carrying created_at as PostgreSQL's own text so microseconds are never lost.
  */
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   rankScoreSql,
   REVENUE_STATUS,
@@ -15,8 +15,9 @@ import {
 } from '@gigreel/core';
 import type { Database, Db, Tx } from '../db/connection.ts';
 import { decodePageCursor, encodePageCursor } from '../db/page-cursor.ts';
+import { readTallies, readTopic, readTopRanked } from '../db/tallies.queries.ts';
 import { auditLog, offers, privateJobFiles, privateJobs, securityLogs, userRoles, users } from '../db/schema.ts';
-import { mediaKindFor, mediaUrlFor, offerTagNames } from '../offers/offers.queries.ts';
+import { mediaKindFor, mediaUrlFor, offerTagNames } from '../offers/index.ts';
 
 const PAGE_SIZE = 50;
 /** Creators made without a login get an address in the reserved .invalid domain (RFC 2606). */
@@ -39,34 +40,36 @@ export function decodeCursor(value: string | undefined): Cursor | null {
 const n = (value: unknown) => Number(value ?? 0);
 
 // ---- dashboard ----
+/** The dashboard's counts: tallies, and the login attempts of the last day on their time index. */
 export async function dashboardCounts(database: Database, since: Date) {
-  const [row] = await database.query<Record<string, unknown>>(
-    `
-    select
-      (select count(*) from users u where not exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin')) as creators,
-      (select count(*) from users) as users,
-      (select count(*) from offers) as offers_total,
-      (select count(*) from offers where is_approved) as approved,
-      (select count(*) from offers where media_key = '') as without_media,
-      (select count(*) from offers where is_approved and media_key <> '') as approved_with_media,
-      (select count(*) from security_logs) as security_events,
-      (select count(*) from login_attempts where attempted_at > $1) as login_attempts,
-      (select coalesce(sum(price_pence), 0)::float8 from orders where status = $2) as revenue`,
-    [since.toISOString(), REVENUE_STATUS],
+  const [people, admins, offersTotal, approved, withoutMedia, approvedWithMedia, securityEvents, revenue] =
+    await readTallies(database, [
+      { topic: 'people' },
+      { topic: 'admins' },
+      { topic: 'offers' },
+      { topic: 'offers_approved' },
+      { topic: 'offers_without_media' },
+      { topic: 'offers_visible' },
+      { topic: 'security_events' },
+      { topic: 'orders', subject: REVENUE_STATUS },
+    ]);
+  const [attempts] = await database.query<{ n: unknown }>(
+    'select count(*) as n from login_attempts where attempted_at > $1',
+    [since.toISOString()],
   );
   const [sample] = await database.query<{ id: string; title: string; is_approved: boolean; media_key: string }>(
-    'select id, title, is_approved, media_key from offers order by created_at desc limit 1',
+    'select id, title, is_approved, media_key from offers order by created_at desc, id desc limit 1',
   );
   return {
-    creators: n(row?.creators),
-    users: n(row?.users),
-    offersTotal: n(row?.offers_total),
-    approved: n(row?.approved),
-    withoutMedia: n(row?.without_media),
-    approvedWithMedia: n(row?.approved_with_media),
-    securityEvents: n(row?.security_events),
-    loginAttempts: n(row?.login_attempts),
-    revenuePence: n(row?.revenue),
+    creators: people!.count - admins!.count,
+    users: people!.count,
+    offersTotal: offersTotal!.count,
+    approved: approved!.count,
+    withoutMedia: withoutMedia!.count,
+    approvedWithMedia: approvedWithMedia!.count,
+    securityEvents: securityEvents!.count,
+    loginAttempts: n(attempts?.n),
+    revenuePence: revenue!.amount,
     sample: sample
       ? { id: sample.id, title: sample.title, isApproved: sample.is_approved, hasMedia: sample.media_key !== '' }
       : null,
@@ -132,7 +135,7 @@ export async function listCreators(
     filters.push(
       sql`(${users.name} ilike ${`%${options.q.replace(/[%_\\]/g, '\\$&')}%`} or ${users.email} ilike ${`%${options.q.replace(/[%_\\]/g, '\\$&')}%`})`,
     );
-  if (options.withoutOffer) filters.push(sql`${offers.id} is null`);
+  if (options.withoutOffer) filters.push(sql`not ${users.hasOffer}`);
   const rows = await db
     .select(creatorColumns)
     .from(users)
@@ -412,57 +415,77 @@ export async function listMessages(database: Database, cursor: Cursor | null, li
     from: row.sender_id ? { id: String(row.sender_id), displayName: String(row.sender_name) } : null,
     to: row.receiver_id ? { id: String(row.receiver_id), displayName: String(row.receiver_name) } : null,
   }));
-  const [count] = await database.query<{ n: unknown }>('select count(*) as n from gig_messages');
+  const [total] = await readTallies(database, [{ topic: 'messages' }]);
   return {
     items,
-    total: n(count?.n),
+    total: total!.count,
     nextCursor: rows.length > limit && last ? encodePageCursor(String(last.cursor_at), String(last.id)) : null,
   };
 }
 
 // ---- analytics ----
 export async function orderTotals(database: Database) {
-  const rows = await database.query<{ status: string; orders: unknown; revenue: unknown }>(
-    'select status, count(*) as orders, coalesce(sum(price_pence), 0)::float8 as revenue from orders group by status',
-  );
-  return rows.map((row) => ({ status: row.status, orders: n(row.orders), revenuePence: n(row.revenue) }));
+  const rows = await readTopic(database, 'orders');
+  return rows.map((row) => ({ status: row.subject, orders: row.count, revenuePence: row.amount }));
 }
 
+/** The sellers with the most completed revenue, then orders, then by name; sellers who left are not listed. */
 export async function topSellers(database: Database, limit: number) {
-  const rows = await database.query<{ id: string; name: string; orders: unknown; revenue: unknown }>(
-    `
-    select o.seller_id as id, u.display_name as name, count(*) as orders, coalesce(sum(o.price_pence), 0)::float8 as revenue
-    from orders o join users u on u.id = o.seller_id
-    where o.status = $1
-    group by o.seller_id, u.display_name
-    order by revenue desc, orders desc, u.display_name
-    limit $2`,
-    [REVENUE_STATUS, limit],
+  const ranked = await readTopRanked(database, 'sales', limit);
+  if (ranked.length === 0) return [];
+  const names = new Map(
+    (
+      await database.db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            ranked.map((row) => row.subject),
+          ),
+        )
+    ).map((row) => [row.id, row.name]),
   );
-  return rows.map((row) => ({
-    creatorId: row.id,
-    displayName: row.name,
-    orderCount: n(row.orders),
-    revenuePence: n(row.revenue),
-  }));
+  return ranked
+    .filter((row) => row.count > 0 && names.has(row.subject))
+    .map((row) => ({
+      creatorId: row.subject,
+      displayName: names.get(row.subject)!,
+      orderCount: row.count,
+      revenuePence: row.amount,
+    }))
+    .sort(
+      (a, b) =>
+        b.revenuePence - a.revenuePence ||
+        b.orderCount - a.orderCount ||
+        (a.displayName < b.displayName ? -1 : a.displayName > b.displayName ? 1 : 0),
+    )
+    .slice(0, limit);
 }
 
-/** Completed revenue per day (last 30 days) or per week (last 12 weeks), empty periods included. */
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * Completed revenue per UTC day (last 30 days) or per week from Monday (last 12 weeks), empty
+ * periods included, summed from each day's sales tally.
+ */
 export async function revenueSeries(database: Database, unit: RevenueUnit, now: Date) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const periods = unit === 'day' ? 30 : 12;
-  const step = unit === 'day' ? '1 day' : '1 week';
-  const rows = await database.query<{ start: string; revenue: unknown; orders: unknown }>(
-    `
-    with buckets as (
-      select generate_series(date_trunc('${unit}', $1::timestamptz) - interval '${step}' * ${periods - 1}, date_trunc('${unit}', $1::timestamptz), interval '${step}') as start
-    )
-    select to_char(b.start, 'YYYY-MM-DD') as start, coalesce(sum(o.price_pence), 0)::float8 as revenue, count(o.id) as orders
-    from buckets b
-      left join orders o on o.status = $2 and date_trunc('${unit}', coalesce(o.completed_at, o.created_at)) = b.start
-    group by b.start order by b.start`,
-    [now.toISOString(), REVENUE_STATUS],
-  );
-  return rows.map((row) => ({ start: row.start, revenuePence: n(row.revenue), orders: n(row.orders) }));
+  const step = unit === 'day' ? DAY_MS : 7 * DAY_MS;
+  const last = unit === 'day' ? today : today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
+  const starts = Array.from({ length: periods }, (_, i) => last - (periods - 1 - i) * step);
+  const days = await readTopic(database, 'sales_day', isoDay(starts[0]!));
+  const points = starts.map((start) => ({ start: isoDay(start), revenuePence: 0, orders: 0 }));
+  for (const day of days) {
+    const index = Math.floor((Date.parse(`${day.subject}T00:00:00Z`) - starts[0]!) / step);
+    const point = points[index];
+    if (!point) continue;
+    point.revenuePence += day.amount;
+    point.orders += day.count;
+  }
+  return points;
 }
 
 // ---- impersonation and audit ----

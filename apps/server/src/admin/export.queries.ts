@@ -5,6 +5,7 @@
  */
 import type { ExportTable } from '@gigreel/core';
 import type { Database } from '../db/connection.ts';
+import { readTallies, readTopic } from '../db/tallies.queries.ts';
 import { NO_LOGIN_DOMAIN } from './admin.queries.ts';
 
 type TableSql = { columns: string[]; select: string; from: string; key: string; idType: 'uuid' | 'text' };
@@ -147,13 +148,11 @@ export async function readExportBatch(
 
 /** How many rows each export holds, so the Export Center can say "No Data" before downloading. */
 export async function countExportRows(database: Database): Promise<Record<ExportTable, number>> {
-  const [row] = await database.query<Record<string, unknown>>(`select
-    (select count(*) from offers) as offers, (select count(*) from users) as users,
-    (select count(*) from orders) as transactions, (select count(*) from gig_messages) as messages`);
-  return {
-    offers: Number(row?.offers ?? 0),
-    users: Number(row?.users ?? 0),
-    transactions: Number(row?.transactions ?? 0),
-    messages: Number(row?.messages ?? 0),
-  };
+  const [offers, users, messages] = await readTallies(database, [
+    { topic: 'offers' },
+    { topic: 'people' },
+    { topic: 'messages' },
+  ]);
+  const transactions = (await readTopic(database, 'orders')).reduce((sum, row) => sum + row.count, 0);
+  return { offers: offers!.count, users: users!.count, transactions, messages: messages!.count };
 }

@@ -14,7 +14,14 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/databases.ts';
-import { listAudit, listCreators, listGigs, listMessages } from '../admin/admin.queries.ts';
+import {
+  dashboardCounts,
+  listAudit,
+  listCreators,
+  listGigs,
+  listMessages,
+  topSellers,
+} from '../admin/admin.queries.ts';
 import { readExportBatch } from '../admin/export.queries.ts';
 import { selectBoostedOffers } from '../engagement/engagement.queries.ts';
 import { findFeedTag, selectFeedPage } from '../feed/feed.queries.ts';
@@ -329,6 +336,33 @@ describe('admin lists and the export, newest first by keyset', () => {
       expect(plan).toMatch(/Index Scan using gig_messages_created_id_idx/);
       expect(sortsOn(plan, 'created_at')).toBe(false);
     }
+  });
+
+  it('a creators search by name or address comes from their trigram indexes', async () => {
+    const plan = await planFor(() => listCreators(database.db, { cursor: null, q: 'zzq' }), /"users"/, SEARCH);
+    expect(plan).toMatch(/users_name_trgm_idx/);
+    expect(plan).toMatch(/users_email_trgm_idx/);
+  });
+
+  it('creators without an offer walk users_without_offer_idx, in order', async () => {
+    const plan = await planFor(() => listCreators(database.db, { cursor: null, withoutOffer: true }), /"users"/);
+    expect(plan).toMatch(/Index Scan using users_without_offer_idx/);
+    expect(sortsOn(plan, 'created_at')).toBe(false);
+  });
+
+  it('the dashboard reads its counts from the tallies by key, and the last day’s login attempts by time', async () => {
+    const since = new Date(Date.now() - 86_400_000);
+    const counts = await planFor(() => dashboardCounts(database, since), /from tallies/, SEARCH);
+    expect(counts).toMatch(/Index Scan on tallies_/);
+    expect(counts).toMatch(/Index Scan on tally_changes_idx/);
+    expect(counts).not.toMatch(/Seq Scan/);
+    const attempts = await planFor(() => dashboardCounts(database, since), /from login_attempts/, SEARCH);
+    expect(attempts).toMatch(/login_attempts_at_idx/);
+  });
+
+  it('top sellers walk tallies_ranked_idx', async () => {
+    const plan = await planFor(() => topSellers(database, 10), /fetch first/, SEARCH);
+    expect(plan).toMatch(/Index Scan using tallies_ranked_idx/);
   });
 
   it('each export batch walks its table’s (created_at desc, id desc) index', async () => {

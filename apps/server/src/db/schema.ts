@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -38,6 +39,8 @@ export const users = pgTable(
     bio: text('bio'),
     paypalLink: text('paypal_link'),
     location: text('location'),
+    /** Whether the person has an offer: kept by a trigger on offers, for the admin's "without an offer" list. */
+    hasOffer: boolean('has_offer').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -46,6 +49,13 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     // Admin creators list and the users export: newest first by keyset (plain DESC, as the queries order).
     index('users_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Admin creators search: any part of a name or an address.
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // Admin creators "without an offer": newest first among those only.
+    index('users_without_offer_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`not ${t.hasOffer}`),
   ],
 );
 
@@ -518,6 +528,8 @@ export const loginAttempts = pgTable(
     index('login_attempts_account_idx')
       .on(t.email, t.attemptedAt)
       .where(sql`not ${t.success} and ${t.countsTowardLimit}`),
+    // The dashboard's attempts of the last day.
+    index('login_attempts_at_idx').on(t.attemptedAt),
   ],
 );
 
@@ -567,4 +579,41 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_id_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * Counts the admin pages and order lists show, so reading one is a few rows, not a scan: how many
+ * people, offers (by state), messages, orders (by status, with their value), a person's orders
+ * bought and sold and conversations, each seller's completed sales and each day's. Triggers in the
+ * writing transaction append a change to tally_changes (appends only, so writers never wait on one
+ * another); a job folds them into tallies every minute. A count is its tallies row plus its changes
+ * not yet folded, read in one statement. See docs/decisions/0010-tallies.md.
+ */
+export const tallies = pgTable(
+  'tallies',
+  {
+    /** What is counted: 'people', 'offers', 'orders', 'sales', ... (db/tallies.ts lists them). */
+    topic: text('topic').notNull(),
+    /** Which one of the topic: a status, a person's id, a day; '' for a topic with one count. */
+    subject: text('subject').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    /** The value in pence where the topic has one (orders, sales). */
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.topic, t.subject] }),
+    // Top sellers: the largest sales first.
+    index('tallies_ranked_idx').on(t.topic, t.amount.desc().nullsFirst(), t.count.desc().nullsFirst()),
+  ],
+);
+
+export const tallyChanges = pgTable(
+  'tally_changes',
+  {
+    topic: text('topic').notNull(),
+    subject: text('subject').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('tally_changes_idx').on(t.topic, t.subject)],
 );

@@ -8,46 +8,71 @@ import { and, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { rankScoreSql, type CounterColumn, type Reaction } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
 import { boosts, favorites, offers, offerShares, reactions, shareBursts, users } from '../db/schema.ts';
-import { visibleInFeed } from '../feed/feed.queries.ts';
+import { visibleInFeed } from '../feed/index.ts';
 
-export type LockedOffer = { id: string; userId: string; isApproved: boolean; mediaKey: string };
-export type Counts = { boostCount: number; favoriteCount: number; reactionCount: number; shareCount: number };
+export type LockedOffer = {
+  id: string;
+  userId: string;
+  isApproved: boolean;
+  mediaKey: string;
+  /** The viewer's own boost and favourite as the transaction starts (false without a viewer). */
+  boosted: boolean;
+  favorited: boolean;
+};
+type Counts = { boostCount: number; favoriteCount: number; reactionCount: number; shareCount: number };
+/** An offer's counters and the viewer's own marks, after a change: what every engagement answer shows. */
+export type CountsAndMarks = Counts & { boosted: boolean; favorited: boolean; reaction: Reaction | null };
 
-export async function lockOffer(tx: Tx, offerId: string): Promise<LockedOffer | null> {
+/** The viewer's marks on the offer row being read, as subqueries (each a primary-key probe). */
+const viewerMarks = (viewerId: string | null) => ({
+  boosted: sql<boolean>`exists (select 1 from ${boosts} b where b.user_id = ${viewerId} and b.offer_id = ${offers.id})`,
+  favorited: sql<boolean>`exists (select 1 from ${favorites} f where f.user_id = ${viewerId} and f.offer_id = ${offers.id})`,
+});
+
+/** Locks the offer row for the change, reading the viewer's own marks in the same statement. */
+export async function lockOffer(tx: Tx, offerId: string, viewerId: string | null): Promise<LockedOffer | null> {
   const [row] = await tx
-    .select({ id: offers.id, userId: offers.userId, isApproved: offers.isApproved, mediaKey: offers.mediaKey })
+    .select({
+      id: offers.id,
+      userId: offers.userId,
+      isApproved: offers.isApproved,
+      mediaKey: offers.mediaKey,
+      ...viewerMarks(viewerId),
+    })
     .from(offers)
     .where(eq(offers.id, offerId))
-    .for('update');
+    .for('update', { of: offers });
   return row ?? null;
 }
 
-const countColumns = {
+const countAndMarkColumns = (viewerId: string | null) => ({
   boostCount: offers.boostCount,
   favoriteCount: offers.favoriteCount,
   reactionCount: offers.reactionCount,
   shareCount: offers.shareCount,
-};
+  ...viewerMarks(viewerId),
+  reaction: sql<Reaction | null>`(select r.emoji from ${reactions} r where r.user_id = ${viewerId} and r.offer_id = ${offers.id})`,
+});
 
-/** Moves one counter by delta (-1, 0 or 1) and the rank score with it, in one statement. */
-export async function bumpCounter(tx: Tx, offerId: string, column: CounterColumn, delta: number): Promise<Counts> {
-  return bumpCounters(tx, offerId, { [column]: delta });
-}
-
-/** Moves several counters at once (a share and its anonymous part), each by -1, 0 or 1, with the rank score. */
+/**
+ * Moves counters by -1, 0 or 1 each (a share moves two: it and its anonymous part), with the rank
+ * score, in one UPDATE whose RETURNING also reads the viewer's marks as this transaction left them.
+ */
 export async function bumpCounters(
   tx: Tx,
   offerId: string,
   deltas: Partial<Record<CounterColumn, number>>,
-): Promise<Counts> {
+  viewerId: string | null,
+): Promise<CountsAndMarks> {
   const moving = Object.entries(deltas).filter(([, delta]) => delta !== 0) as Array<[CounterColumn, number]>;
   for (const [column, delta] of moving)
     if (!Number.isInteger(delta) || Math.abs(delta) > 1 || !(column in columnKey))
       throw new Error(`bad counter delta ${column} ${delta}`);
   const next = Object.fromEntries(moving.map(([column, delta]) => [column, `(${column} + (${delta}))`]));
+  const columns = countAndMarkColumns(viewerId);
   const [row] =
     moving.length === 0
-      ? await tx.select(countColumns).from(offers).where(eq(offers.id, offerId))
+      ? await tx.select(columns).from(offers).where(eq(offers.id, offerId))
       : await tx
           .update(offers)
           .set({
@@ -55,9 +80,9 @@ export async function bumpCounters(
             rankScore: sql.raw(rankScoreSql(next)),
           })
           .where(eq(offers.id, offerId))
-          .returning(countColumns);
+          .returning(columns);
   if (!row) throw new Error('offer vanished while locked');
-  return row;
+  return { ...row, boosted: !!row.boosted, favorited: !!row.favorited, reaction: row.reaction ?? null };
 }
 
 const columnKey: Record<
@@ -129,15 +154,6 @@ export async function recordShare(
 
 type MarkTable = typeof boosts | typeof favorites;
 
-export async function hasMark(tx: Tx, table: MarkTable, userId: string, offerId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ userId: table.userId })
-    .from(table)
-    .where(and(eq(table.userId, userId), eq(table.offerId, offerId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Adds or removes a boost or favourite; returns how many rows really changed (+1, -1 or 0). */
 export async function setMark(
   tx: Tx,
@@ -160,15 +176,6 @@ export async function setMark(
     .where(and(eq(table.userId, userId), eq(table.offerId, offerId)))
     .returning({ userId: table.userId });
   return -removed.length;
-}
-
-export async function findReaction(tx: Tx, userId: string, offerId: string): Promise<Reaction | null> {
-  const [row] = await tx
-    .select({ emoji: reactions.emoji })
-    .from(reactions)
-    .where(and(eq(reactions.userId, userId), eq(reactions.offerId, offerId)))
-    .limit(1);
-  return (row?.emoji as Reaction | undefined) ?? null;
 }
 
 /** Sets, changes or (null) removes the one reaction per person and offer; returns the row count change. */

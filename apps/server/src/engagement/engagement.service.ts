@@ -17,22 +17,18 @@ import {
 import type { AppDeps } from '../deps.ts';
 import type { Tx } from '../db/connection.ts';
 import { boosts, favorites } from '../db/schema.ts';
-import type { Actor } from '../auth/actor.ts';
-import { canBoost, canSeeOffer } from '../offers/offers.policy.ts';
-import { mediaKindFor, mediaUrlFor } from '../offers/offers.queries.ts';
+import type { Actor } from '../auth/index.ts';
+import { canBoost, canSeeOffer, mediaKindFor, mediaUrlFor } from '../offers/index.ts';
 import {
-  bumpCounter,
   bumpCounters,
   countAnonymousSharers,
-  findReaction,
-  hasMark,
   hitShareBurst,
   lockOffer,
   recordShare,
   selectBoostedOffers,
   setMark,
   setReaction,
-  type Counts,
+  type CountsAndMarks,
   type LockedOffer,
 } from './engagement.queries.ts';
 import { movesRank } from './engagement.policy.ts';
@@ -47,19 +43,16 @@ async function withVisibleOffer<T>(
   work: (tx: Tx, offer: LockedOffer) => Promise<T>,
 ): Promise<T> {
   return deps.database.db.transaction(async (tx) => {
-    const offer = await lockOffer(tx, offerId);
+    const offer = await lockOffer(tx, offerId, actor?.id ?? null);
     if (!offer || !canSeeOffer(actor, offer)) throw notFound(offerTexts.notFound);
     return work(tx, offer);
   });
 }
 
-async function result(tx: Tx, actor: Actor | null, offerId: string, counts: Counts): Promise<EngagementResult> {
+/** The answer to every engagement change: the counters, and the caller's own marks (none when anonymous). */
+function result(actor: Actor | null, offerId: string, after: CountsAndMarks): EngagementResult {
+  const { boosted, favorited, reaction, ...counts } = after;
   if (!actor) return { offerId, boosted: false, favorited: false, reaction: null, ...counts };
-  const [boosted, favorited, reaction] = [
-    await hasMark(tx, boosts, actor.id, offerId),
-    await hasMark(tx, favorites, actor.id, offerId),
-    await findReaction(tx, actor.id, offerId),
-  ];
   return { offerId, boosted, favorited, reaction, ...counts };
 }
 
@@ -73,9 +66,8 @@ export async function toggleBoost(options: {
   const { deps, actor, offerId } = options;
   return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
     if (!canBoost(actor, offer)) throw forbidden(offerTexts.cannotBoostOwn);
-    const on = options.active ?? !(await hasMark(tx, boosts, actor.id, offerId));
-    const delta = await setMark(tx, boosts, actor.id, offerId, on, deps.clock.now());
-    return result(tx, actor, offerId, await bumpCounter(tx, offerId, 'boost_count', delta));
+    const delta = await setMark(tx, boosts, actor.id, offerId, options.active ?? !offer.boosted, deps.clock.now());
+    return result(actor, offerId, await bumpCounters(tx, offerId, { boost_count: delta }, actor.id));
   });
 }
 
@@ -87,14 +79,9 @@ export async function toggleFavorite(options: {
 }): Promise<EngagementResult> {
   const { deps, actor, offerId } = options;
   return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
-    const on = options.active ?? !(await hasMark(tx, favorites, actor.id, offerId));
-    const delta = await setMark(tx, favorites, actor.id, offerId, on, deps.clock.now());
-    return result(
-      tx,
-      actor,
-      offerId,
-      await bumpCounter(tx, offerId, 'favorite_count', movesRank(actor, offer) ? delta : 0),
-    );
+    const delta = await setMark(tx, favorites, actor.id, offerId, options.active ?? !offer.favorited, deps.clock.now());
+    const counted = movesRank(actor, offer) ? delta : 0;
+    return result(actor, offerId, await bumpCounters(tx, offerId, { favorite_count: counted }, actor.id));
   });
 }
 
@@ -108,12 +95,8 @@ export async function react(options: {
   const { deps, actor, offerId } = options;
   return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
     const delta = await setReaction(tx, actor.id, offerId, options.emoji, deps.clock.now());
-    return result(
-      tx,
-      actor,
-      offerId,
-      await bumpCounter(tx, offerId, 'reaction_count', movesRank(actor, offer) ? delta : 0),
-    );
+    const counted = movesRank(actor, offer) ? delta : 0;
+    return result(actor, offerId, await bumpCounters(tx, offerId, { reaction_count: counted }, actor.id));
   });
 }
 
@@ -133,18 +116,11 @@ export async function share(options: {
   return deps.database.db.transaction(async (tx) => {
     if ((await hitShareBurst(tx, sharer.addressKey, now, SHARE_BURST_WINDOW_MS)) > SHARE_BURST_MAX)
       throw new AppError('too_many_shares', shareTexts.tooFast);
-    const offer = await lockOffer(tx, offerId);
+    const offer = await lockOffer(tx, offerId, actor?.id ?? null);
     if (!offer || !canSeeOffer(actor, offer)) throw notFound(offerTexts.notFound);
     const counted = movesRank(actor, offer) && (await countShare(tx, actor, offerId, sharer, now));
-    return result(
-      tx,
-      actor,
-      offerId,
-      await bumpCounters(tx, offerId, {
-        share_count: counted ? 1 : 0,
-        anonymous_share_count: counted && !actor ? 1 : 0,
-      }),
-    );
+    const deltas = { share_count: counted ? 1 : 0, anonymous_share_count: counted && !actor ? 1 : 0 };
+    return result(actor, offerId, await bumpCounters(tx, offerId, deltas, actor?.id ?? null));
   });
 }
 

@@ -7,9 +7,10 @@
 import { and, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Reaction } from '@gigreel/core';
-import type { Db } from '../db/connection.ts';
+import type { Database, Db } from '../db/connection.ts';
+import { readTallies } from '../db/tallies.queries.ts';
 import { boosts, favorites, offers, offerTags, reactions, tags, users } from '../db/schema.ts';
-import { offerCardColumns, type OfferCardRow } from '../offers/offers.queries.ts';
+import { offerCardColumns, type OfferCardRow } from '../offers/index.ts';
 
 export type FeedCursor = { score: number; id: string };
 
@@ -173,18 +174,22 @@ function feedSearchQuery(db: Db, options: FeedPageOptions, tagId: string | null)
     .limit(options.limit);
 }
 
+/** The offers by state, from the tallies (one lookup each, whatever the number of offers). */
 export async function countOffers(
-  db: Db,
+  database: Database,
 ): Promise<{ total: number; approved: number; withMedia: number; approvedWithMedia: number }> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      approved: sql<number>`(count(*) filter (where ${offers.isApproved}))::int`,
-      withMedia: sql<number>`(count(*) filter (where ${offers.mediaKey} <> ''))::int`,
-      approvedWithMedia: sql<number>`(count(*) filter (where ${visibleInFeed}))::int`,
-    })
-    .from(offers);
-  return row ?? { total: 0, approved: 0, withMedia: 0, approvedWithMedia: 0 };
+  const [total, approved, withoutMedia, visible] = await readTallies(database, [
+    { topic: 'offers' },
+    { topic: 'offers_approved' },
+    { topic: 'offers_without_media' },
+    { topic: 'offers_visible' },
+  ]);
+  return {
+    total: total!.count,
+    approved: approved!.count,
+    withMedia: total!.count - withoutMedia!.count,
+    approvedWithMedia: visible!.count,
+  };
 }
 
 export type ViewerStateRow = { offerId: string; boosted: boolean; favorited: boolean; reaction: Reaction | null };

@@ -6,9 +6,8 @@
 import { FEED_PAGE_SIZE, type FeedDebug, type FeedPage, type FeedStatePage, badRequest } from '@gigreel/core';
 import { decodePageCursor, encodePageCursor } from '../db/page-cursor.ts';
 import type { AppDeps } from '../deps.ts';
-import type { Actor } from '../auth/actor.ts';
-import { seesWholeFeed } from '../offers/offers.policy.ts';
-import { toFeedOffer } from '../offers/offers.queries.ts';
+import type { Actor } from '../auth/index.ts';
+import { seesWholeFeed, toFeedOffer } from '../offers/index.ts';
 import { countOffers, selectFeedPage, selectViewerStates, type FeedCursor } from './feed.queries.ts';
 
 const encodeCursor = (cursor: FeedCursor): string => encodePageCursor(cursor.score, cursor.id);
@@ -43,7 +42,7 @@ export async function getFeedPage(options: {
   };
   if (page.length === 0 && !after && !query.q && !query.tag) {
     // SPEC: "No offers have been created yet" or "Found N offers but M were filtered out".
-    const counts = await countOffers(deps.database.db);
+    const counts = await countOffers(deps.database);
     result.emptyReason = {
       total: counts.total,
       filteredOut: counts.total - (wholeFeed ? counts.total : counts.approvedWithMedia),
@@ -65,5 +64,5 @@ export async function getFeedStates({
 }
 
 export async function getFeedDebug({ deps }: { deps: AppDeps }): Promise<FeedDebug> {
-  return countOffers(deps.database.db);
+  return countOffers(deps.database);
 }

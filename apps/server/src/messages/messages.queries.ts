@@ -180,7 +180,8 @@ export function conversations(database: Database, me: string): Promise<Conversat
      )
      select m.other_id, u.display_name, u.profile_image, m.last_message as message, m.last_at as created_at, (m.last_sender_id = $1) as from_me,
             m.last_offer_title as offer_title, m.unread,
-            ((select count(*) from conversation_summaries where user_low = $1) + (select count(*) from conversation_summaries where user_high = $1))::int as total
+            ((select coalesce(sum(count), 0) from tallies where topic = 'conversations' and subject = $1)
+              + (select coalesce(sum(count), 0) from tally_changes where topic = 'conversations' and subject = $1))::int as total
        from mine m
        join users u on u.id = m.other_id
       order by m.last_at desc, m.last_message_id desc

@@ -1,5 +1,5 @@
 /** The only place the orders feature touches the database, and the presenters of what it reads. */
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   sellerPaymentLink,
@@ -10,7 +10,8 @@ import {
   type OrderStatus,
   type OrderSummary,
 } from '@gigreel/core';
-import type { Db, Tx } from '../db/connection.ts';
+import type { Database, Db, Tx } from '../db/connection.ts';
+import { readTallies } from '../db/tallies.queries.ts';
 import { offers, orderMessages, orders, privateJobs, users } from '../db/schema.ts';
 
 type Conn = Db | Tx;
@@ -159,15 +160,13 @@ export async function listOrdersOf(db: Conn, userId: string, role: 'buyer' | 'se
     .limit(200)) as OrderRow[];
 }
 
-export async function countOrdersOf(db: Conn, userId: string): Promise<{ buyer: number; seller: number }> {
-  const [row] = await db
-    .select({
-      buyer: sql<number>`count(*) filter (where ${orders.buyerId} = ${userId})`.mapWith(Number),
-      seller: sql<number>`count(*) filter (where ${orders.sellerId} = ${userId})`.mapWith(Number),
-    })
-    .from(orders)
-    .where(or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)));
-  return { buyer: row?.buyer ?? 0, seller: row?.seller ?? 0 };
+/** How many orders the person has bought and sold, from the tallies (not their whole history). */
+export async function countOrdersOf(database: Database, userId: string): Promise<{ buyer: number; seller: number }> {
+  const [bought, sold] = await readTallies(database, [
+    { topic: 'bought', subject: userId },
+    { topic: 'sold', subject: userId },
+  ]);
+  return { buyer: bought!.count, seller: sold!.count };
 }
 
 /** What buying needs to know about an offer and its seller. */

@@ -26,13 +26,13 @@ import {
 } from '@gigreel/core';
 import type { Tx } from '../db/connection.ts';
 import type { AppDeps } from '../deps.ts';
-import { createNotification } from '../notifications/notifications.service.ts';
+import { createNotification } from '../notifications/index.ts';
 import { mailHtml } from '../platform/mailer.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import { signDeliveryLink, verifyDeliveryLink } from './delivery-links.ts';
 import * as q from './orders.queries.ts';
 import { openOrder } from './orders.quota.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 import { canReadOrder, orderRoleOf } from './orders.policy.ts';
 
 type Ctx = { deps: AppDeps; actor: Actor };
@@ -54,7 +54,7 @@ export async function getOrder(ctx: Ctx & { orderId: string }): Promise<OrderDet
 export async function listOrders({ deps, actor, role }: Ctx & { role: OrderRole }): Promise<OrderList> {
   const [rows, counts] = await Promise.all([
     q.listOrdersOf(deps.database.db, actor.id, role),
-    q.countOrdersOf(deps.database.db, actor.id),
+    q.countOrdersOf(deps.database, actor.id),
   ]);
   return { orders: rows.map(q.toOrderSummary), counts };
 }

@@ -1,0 +1,101 @@
+/**
+ * Reading the tallies (migration 0009): counts kept by triggers in the writing transaction, so a
+ * count is a few index lookups however large the table or a person's history. A count is its
+ * tallies row plus the changes appended since the last fold, summed in one statement.
+ */
+import type { Database } from './connection.ts';
+
+/** What is counted; the subject of a per-person topic is the person's id, of sales_day a UTC day. */
+export type TallyTopic =
+  | 'people'
+  | 'admins'
+  | 'offers'
+  | 'offers_approved'
+  | 'offers_without_media'
+  | 'offers_visible'
+  | 'security_events'
+  | 'messages'
+  | 'conversations'
+  | 'orders'
+  | 'bought'
+  | 'sold'
+  | 'sales'
+  | 'sales_day';
+
+export type TallyKey = { topic: TallyTopic; subject?: string };
+export type Tally = { count: number; amount: number };
+
+const keyOf = (topic: string, subject: string) => `${topic}\u0000${subject}`;
+
+/** The named counts, zero where nothing was ever counted. */
+export async function readTallies(database: Database, keys: TallyKey[]): Promise<Tally[]> {
+  if (keys.length === 0) return [];
+  const params = keys.flatMap((key) => [key.topic, key.subject ?? '']);
+  const wanted = keys.map((_, i) => `(topic = $${2 * i + 1} and subject = $${2 * i + 2})`).join(' or ');
+  const rows = await database.query<{ topic: string; subject: string; count: number; amount: number }>(
+    `select topic, subject, sum(count)::float8 as count, sum(amount)::float8 as amount from (
+       select topic, subject, count, amount from tallies where ${wanted}
+       union all
+       select topic, subject, count, amount from tally_changes where ${wanted}
+     ) t group by topic, subject`,
+    params,
+  );
+  const found = new Map(rows.map((row) => [keyOf(row.topic, row.subject), row]));
+  return keys.map((key) => {
+    const row = found.get(keyOf(key.topic, key.subject ?? ''));
+    return { count: Number(row?.count ?? 0), amount: Number(row?.amount ?? 0) };
+  });
+}
+
+/** Every subject of a topic from `from` on (subjects compare as text: ISO days sort as dates). */
+export async function readTopic(
+  database: Database,
+  topic: TallyTopic,
+  from = '',
+): Promise<Array<{ subject: string } & Tally>> {
+  const rows = await database.query<{ subject: string; count: number; amount: number }>(
+    `select subject, sum(count)::float8 as count, sum(amount)::float8 as amount from (
+       select subject, count, amount from tallies where topic = $1 and subject >= $2
+       union all
+       select subject, count, amount from tally_changes where topic = $1 and subject >= $2
+     ) t group by subject having sum(count) <> 0 or sum(amount) <> 0 order by subject`,
+    [topic, from],
+  );
+  return rows.map((row) => ({ subject: row.subject, count: Number(row.count), amount: Number(row.amount) }));
+}
+
+/**
+ * The largest subjects of a topic by amount, then count: the ranked index gives the top ones of the
+ * folded tallies, widened by as many as have changes not yet folded (and ties at the edge), and those
+ * are summed with their changes; the caller joins and cuts to its limit.
+ */
+export async function readTopRanked(
+  database: Database,
+  topic: TallyTopic,
+  limit: number,
+): Promise<Array<{ subject: string } & Tally>> {
+  const rows = await database.query<{ subject: string; count: number; amount: number }>(
+    `with pending as (
+       select subject, sum(count) as count, sum(amount) as amount from tally_changes where topic = $1 group by subject
+     ), candidates as (
+       (select subject from tallies where topic = $1 order by amount desc, count desc
+         fetch first ($2 + (select count(*) from pending)) rows with ties)
+       union
+       select subject from pending
+     )
+     select c.subject, (coalesce(t.count, 0) + coalesce(p.count, 0))::float8 as count,
+            (coalesce(t.amount, 0) + coalesce(p.amount, 0))::float8 as amount
+       from candidates c
+       left join tallies t on t.topic = $1 and t.subject = c.subject
+       left join pending p on p.subject = c.subject`,
+    [topic, limit],
+  );
+  return rows
+    .map((row) => ({ subject: row.subject, count: Number(row.count), amount: Number(row.amount) }))
+    .filter((row) => row.count !== 0 || row.amount !== 0);
+}
+
+/** Folds the appended changes into the tallies: the job queue's work, every minute. */
+export async function foldTallyChanges(database: Database): Promise<void> {
+  await database.query('select fold_tally_changes()');
+}
