@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { createAuth } from './auth/auth.ts';
+import { callers, createAuth } from './auth/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { AppDeps } from './deps.ts';
@@ -24,5 +24,5 @@ export function createDeps(input: {
   const auth = createAuth({ config, db: database.db, mailer });
   const storage =
     input.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
-  return { config, database, log, mailer, auth, storage, clock: input.clock ?? systemClock };
+  return { config, database, log, mailer, auth, callers, storage, clock: input.clock ?? systemClock };
 }

@@ -1,6 +1,6 @@
 /** What the app is built from; tests build it with their own database, clock and outbox. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Auth } from './auth/auth.ts';
+import type { Auth, Callers } from './auth/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { Clock } from './platform/clock.ts';
@@ -13,6 +13,8 @@ export type AppDeps = {
   mailer: Mailer;
   clock: Clock;
   auth: Auth;
+  /** Who is asking, for the http layer (auth/viewer.ts). */
+  callers: Callers;
   storage: Storage;
   log: FastifyBaseLogger;
 };

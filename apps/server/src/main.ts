@@ -3,7 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { startBackgroundWork } from './background.ts';
-import { grantListedAdmins } from './auth/roles.queries.ts';
+import { grantListedAdmins } from './auth/index.ts';
 import { loadConfig } from './config.ts';
 import { createDeps } from './create-deps.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/connection.ts';

@@ -1,18 +1,15 @@
 import './zod-config.ts';
 import './index.css';
-import './features/pwa/register.ts';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, Suspense, lazy, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Outlet, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from './api/query-client.ts';
-import { AuthRequiredDialog } from './features/auth/AuthRequired.tsx';
-import { Guard } from './features/auth/Guard.tsx';
-import { InactivityLogout } from './features/auth/Inactivity.tsx';
-import { prefetchViewer } from './features/auth/session.ts';
-import { prefetchFeed } from './features/feed/feed.queries.ts';
-import { AppLayout } from './features/layout/AppLayout.tsx';
+import { AuthRequiredDialog, Guard, InactivityLogout, prefetchViewer } from './features/auth/index.ts';
+import { prefetchFeed } from './features/feed/index.ts';
+import { AppLayout } from './features/layout/index.ts';
+import { setUpInstallableApp } from './features/pwa/index.ts';
 import { Spinner } from './ui/misc.tsx';
 
 const STATIC_PAGES = ['faq', 'how-it-works', 'terms', 'privacy', 'terms-policies', 'company', 'program'];
@@ -95,6 +92,9 @@ const routes: RouteObject[] = [
 function Screens() {
   return useRoutes(routes);
 }
+
+// Before the first render, so an early beforeinstallprompt is not missed.
+setUpInstallableApp();
 
 const queryClient = createQueryClient();
 

@@ -1,6 +1,6 @@
 /** Who may do what in the admin dashboard, decided in one place. Being admin is checked by requireAdmin. */
 import { adminTexts, AppError, badRequest, forbidden } from '@gigreel/core';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 
 /** Admins are managed with the admin:grant command, never deleted or impersonated from the dashboard. */
 export function assertMayDeleteCreator(actor: Actor, target: { id: string; isAdmin: boolean }): void {

@@ -8,7 +8,7 @@ import { adminTexts, badRequest, gigFormSchema, selfTestFields } from '@gigreel/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { feature } from '../http/declare.ts';
 import { parse } from '../http/errors.ts';
-import { offerMediaWork, receiveOfferForm } from '../offers/offer-form.ts';
+import { offerMediaWork, receiveOfferForm } from '../offers/index.ts';
 import type { MediaProcessor } from '../platform/media.ts';
 import { noteAuditTarget } from './audit.ts';
 import {

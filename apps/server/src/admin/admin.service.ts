@@ -14,7 +14,7 @@ import {
   type OrderStatus,
   type RevenueUnit,
 } from '@gigreel/core';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
 import {
   dashboardCounts,

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiRouteName, AuditAction } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { loadViewer, type SessionViewer } from '../auth/viewer.ts';
+import { loadViewer, type SessionViewer } from '../auth/index.ts';
 import { insertAudit } from './admin.queries.ts';
 import { endWaitingAdminSession } from './impersonation.service.ts';
 

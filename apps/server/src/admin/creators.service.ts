@@ -1,7 +1,7 @@
 /** Creators: the admin creates, edits and deletes the people of GigReel (SPEC sections 2 and 6). */
 import { randomUUID } from 'node:crypto';
 import { adminTexts, type AdminCreator, type CreatorFormOutput, conflict, notFound } from '@gigreel/core';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { removeStoredFiles } from '../platform/storage.ts';
 import { assertMayDeleteCreator } from './admin.policy.ts';

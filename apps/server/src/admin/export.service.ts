@@ -1,7 +1,7 @@
 /** Streams a table as CSV: header, then keyset batches, each written before the next is read. */
 import { Readable } from 'node:stream';
 import { csvRow, type CsvValue, type ExportTable } from '@gigreel/core';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { EXPORTS, readExportBatch } from './export.queries.ts';
 

@@ -15,11 +15,10 @@ import {
   badRequest,
   notFound,
 } from '@gigreel/core';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { createNotification } from '../notifications/notifications.service.ts';
-import { markApproved } from '../offers/offers.queries.ts';
-import { saveOffer, type MediaWork, type OfferSave, type UploadedMedia } from '../offers/offers.service.ts';
+import { createNotification } from '../notifications/index.ts';
+import { markApproved, saveOffer, type MediaWork, type OfferSave, type UploadedMedia } from '../offers/index.ts';
 import { removeStoredFiles } from '../platform/storage.ts';
 import { assertMayReceiveGig } from './admin.policy.ts';
 import { deleteGig, findCreator, findGig, lockGigForApproval } from './admin.queries.ts';

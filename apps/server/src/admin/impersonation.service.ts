@@ -7,11 +7,17 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { adminTexts, INACTIVITY_LOGOUT_MS, AppError, forbidden, notFound } from '@gigreel/core';
-import type { Actor } from '../auth/actor.ts';
+import {
+  deleteSession,
+  findSessionByToken,
+  insertImpersonationSession,
+  readCookie,
+  signToken,
+  verifySignedToken,
+  type Actor,
+} from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { readCookie, signToken, verifySignedToken } from '../auth/signed-cookie.ts';
 import { assertMayImpersonate } from './admin.policy.ts';
-import { deleteSession, findSessionByToken, insertImpersonationSession } from '../auth/sessions.queries.ts';
 import { findCreator, insertSecurityEvent } from './admin.queries.ts';
 
 type CookieSpec = {

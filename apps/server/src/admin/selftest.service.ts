@@ -8,10 +8,9 @@
  */
 import { adminTexts, rankScore, type SelfTestResult, type SelfTestStep } from '@gigreel/core';
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { writeOwnOffer } from '../offers/offers.queries.ts';
-import { storeOfferMedia, type MediaWork, type UploadedMedia } from '../offers/offers.service.ts';
+import { storeOfferMedia, writeOwnOffer, type MediaWork, type UploadedMedia } from '../offers/index.ts';
 import { removeStoredFiles } from '../platform/storage.ts';
 import { countOffersWithMedia, findGig, insertCreator, NO_LOGIN_DOMAIN } from './admin.queries.ts';
 

@@ -24,21 +24,3 @@ export function forwardCookies(reply: FastifyReply, headers: Headers | null | un
   const cookies = headers?.getSetCookie() ?? [];
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
-
-/**
- * Set-Cookie headers Better Auth produced while a request was being served by code that had no reply
- * at hand (a session refresh during loadViewer(deps, request)); http/security.ts sends them with the
- * response, so a refreshed session always reaches the browser with its new lifetime.
- */
-const deferred = new WeakMap<FastifyRequest, string[]>();
-
-export function deferCookies(request: FastifyRequest, headers: Headers | null | undefined): void {
-  const cookies = headers?.getSetCookie() ?? [];
-  if (cookies.length > 0) deferred.set(request, [...(deferred.get(request) ?? []), ...cookies]);
-}
-
-export function takeDeferredCookies(request: FastifyRequest): string[] {
-  const cookies = deferred.get(request) ?? [];
-  deferred.delete(request);
-  return cookies;
-}

@@ -1,13 +1,15 @@
 /**
  * Who is asking: resolved once per request from the session cookie, on the server, every time.
- * Features call requireViewer / requireAdmin; nothing about roles is decided in the browser.
+ * Declared routes check it with requireViewer / requireAdmin (through AppDeps.callers, below) and
+ * features read it with loadViewer; nothing about roles is decided in the browser.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { texts, type Viewer, forbidden, unauthorized } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
+import { deferCookies } from '../http/deferred-cookies.ts';
 import { hasOwnOffer } from './accounts.queries.ts';
 import type { Actor } from './actor.ts';
-import { authHeaders, deferCookies, forwardCookies } from './bridge.ts';
+import { authHeaders, forwardCookies } from './bridge.ts';
 import { isAdmin } from './roles.queries.ts';
 import { findSessionWithPerson } from './sessions.queries.ts';
 import { readCookie, verifySignedToken } from './signed-cookie.ts';
@@ -104,7 +106,7 @@ async function liveSessionViewer(deps: AppDeps, cookieHeader: string): Promise<S
   };
 }
 
-export async function requireViewer(
+async function requireViewer(
   deps: AppDeps,
   request: FastifyRequest,
   reply?: FastifyReply,
@@ -115,15 +117,19 @@ export async function requireViewer(
   return viewer;
 }
 
-export async function requireAdmin(
-  deps: AppDeps,
-  request: FastifyRequest,
-  reply?: FastifyReply,
-): Promise<SessionViewer> {
+async function requireAdmin(deps: AppDeps, request: FastifyRequest, reply?: FastifyReply): Promise<SessionViewer> {
   const viewer = await requireViewer(deps, request, reply, texts.auth.adminLoginRequired);
   if (!viewer.isAdmin) throw forbidden(texts.auth.accessDeniedBody);
   return viewer;
 }
+
+/**
+ * The caller checks the shared http layer runs for declared routes and the API docs. That layer
+ * imports no feature (auth's routes are declared through it), so it finds them in AppDeps, where
+ * create-deps.ts puts these.
+ */
+export const callers = { loadViewer, requireViewer, requireAdmin };
+export type Callers = typeof callers;
 
 export async function toViewer(deps: AppDeps, viewer: SessionViewer): Promise<Viewer> {
   return {

@@ -1,7 +1,7 @@
 /** A creator's public page. */
-import { loadViewer } from '../auth/viewer.ts';
+import { loadViewer } from '../auth/index.ts';
 import { feature } from '../http/declare.ts';
-import { getCreatorPage } from '../offers/offers.service.ts';
+import { getCreatorPage } from '../offers/index.ts';
 
 export const creators = feature('creators', ({ deps, route }) => {
   route('GET /api/creators/:id', async ({ request, reply, params }) => {

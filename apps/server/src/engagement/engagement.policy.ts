@@ -1,7 +1,7 @@
 /** What engagement counts (SPEC sections 4 and 6): an offer's counters and rank move only for other people. */
-import type { Actor } from '../offers/offers.policy.ts';
+import type { Actor } from '../auth/index.ts';
 
 /** A creator's own favourite, reaction or share is kept for them but never lifts their own offer. */
-export function movesRank(actor: Actor, offer: { userId: string }): boolean {
+export function movesRank(actor: Actor | null, offer: { userId: string }): boolean {
   return actor?.id !== offer.userId;
 }

@@ -1,6 +1,6 @@
 /** Boost, favourite, react, share, and the boosted list. */
 import { feature } from '../http/declare.ts';
-import { loadViewer } from '../auth/viewer.ts';
+import { loadViewer } from '../auth/index.ts';
 import { getBoostedOffers, react, share, toggleBoost, toggleFavorite } from './engagement.service.ts';
 import { sharerOf } from './sharer.ts';
 

@@ -6,7 +6,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { readCookie } from '../auth/signed-cookie.ts';
+import { readCookie } from '../auth/index.ts';
 
 const BROWSER_COOKIE = 'gigreel.browser';
 const BROWSER_COOKIE_SECONDS = 365 * 24 * 3600;

@@ -1,9 +1,9 @@
 /** The feed, the viewer's state on it, and the admin's debug counts. */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { loadViewer } from '../auth/viewer.ts';
+import { loadViewer } from '../auth/index.ts';
 import { feature } from '../http/declare.ts';
-import { seesWholeFeed } from '../offers/offers.policy.ts';
+import { seesWholeFeed } from '../offers/index.ts';
 import { createFlights, type Flights } from './feed.flights.ts';
 import { getFeedDebug, getFeedPage, getFeedStates } from './feed.service.ts';
 

@@ -20,7 +20,7 @@ import {
 } from '@gigreel/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { loadViewer, requireAdmin, requireViewer, type SessionViewer } from '../auth/viewer.ts';
+import type { SessionViewer } from '../auth/index.ts';
 
 type Spec<K extends ApiRouteName> = ApiRoutes[K];
 type ActorOf<S> = S extends { caller: 'anyone' } ? unknown : { actor: SessionViewer };
@@ -105,12 +105,12 @@ function declareRoute<K extends ApiRouteName>(
       spec.caller === 'anyone'
         ? undefined
         : async (request, reply) => {
-            if (spec.caller === 'admin') await requireAdmin(deps, request, reply);
-            else await requireViewer(deps, request, reply, spec.signInText);
+            if (spec.caller === 'admin') await deps.callers.requireAdmin(deps, request, reply);
+            else await deps.callers.requireViewer(deps, request, reply, spec.signInText);
           },
     handler: async (request, reply) => {
       if (spec.status) reply.status(spec.status);
-      const actor = spec.caller === 'anyone' ? undefined : await loadViewer(deps, request, reply);
+      const actor = spec.caller === 'anyone' ? undefined : await deps.callers.loadViewer(deps, request, reply);
       const context = { request, reply, params: request.params, query: request.query, body: request.body, actor };
       // The route table typed the handler; Fastify's own route typing cannot follow a table lookup.
       return (await handler(context as RouteContext<K>)) as never;

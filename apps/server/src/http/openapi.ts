@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { requireAdmin } from '../auth/viewer.ts';
 import { feature, type DeclaredRouteConfig } from './declare.ts';
 
 const zodTransform = createJsonSchemaTransform({});
@@ -44,7 +43,7 @@ export async function installOpenApi(app: FastifyInstance, deps: AppDeps): Promi
   });
 
   const docsAccess = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (deps.config.env === 'production') await requireAdmin(deps, request, reply);
+    if (deps.config.env === 'production') await deps.callers.requireAdmin(deps, request, reply);
   };
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest: docsAccess }, staticCSP: false });
 }

@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { texts, badRequest, forbidden } from '@gigreel/core';
-import { takeDeferredCookies } from '../auth/bridge.ts';
+import { takeDeferredCookies } from './deferred-cookies.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,5 +1,5 @@
 /** Who may see and decide a private job (SPEC section 6): its sender, its recipient (the designer), admins. */
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 
 type JobParties = { fromUserId: string; toUserId: string };
 

@@ -11,7 +11,7 @@ import {
 import { feature } from '../http/declare.ts';
 import { parse } from '../http/errors.ts';
 import { receiveUpload, type DetectedFile } from '../platform/uploads.ts';
-import { sendAttachment } from '../orders/delivery-files.ts';
+import { sendAttachment } from '../orders/index.ts';
 import * as service from './jobs.service.ts';
 
 const JOB_FILE_TYPES = new Map<string, DetectedFile>(

@@ -24,13 +24,12 @@ import {
   notFound,
 } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { createNotification } from '../notifications/notifications.service.ts';
+import { createNotification } from '../notifications/index.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import type { Db, Tx } from '../db/connection.ts';
-import { lockBuyer } from '../orders/orders.queries.ts';
-import { assertOrderQuota, openOrder } from '../orders/orders.quota.ts';
+import { assertOrderQuota, lockBuyer, openOrder } from '../orders/index.ts';
 import * as q from './jobs.queries.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 import { canReadJob, isRecipient } from './jobs.policy.ts';
 
 type Ctx = { deps: AppDeps; actor: Actor };

@@ -1,6 +1,6 @@
 /** Who may message whom (SPEC section 6): one place, used by the messages service. */
 import { MESSAGES_PER_MINUTE, messageTexts, AppError, badRequest, notFound } from '@gigreel/core';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 
 type OfferForMessage = { userId: string; isApproved: boolean; mediaKey: string };
 

@@ -5,12 +5,11 @@
  */
 import type { ConversationList, MarkReadResult, Thread, ThreadMessage } from '@gigreel/core';
 import { MESSAGE_PREVIEW_CHARS, messageTexts, notificationTexts, threadLink, notFound } from '@gigreel/core';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Tx } from '../db/connection.ts';
-import { createNotification } from '../notifications/notifications.service.ts';
-import { markMessageNotificationsRead } from '../notifications/notifications.queries.ts';
-import { announce, unreadCounts } from '../realtime/realtime.queries.ts';
+import { createNotification, markMessageNotificationsRead } from '../notifications/index.ts';
+import { announce, unreadCounts } from '../realtime/index.ts';
 import { checkCanMessageAbout, checkCanReply, checkSendRate } from './messages.policy.ts';
 import {
   conversations,

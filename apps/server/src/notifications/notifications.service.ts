@@ -6,10 +6,10 @@
 import type { MarkReadResult, NotificationItem, NotificationList, UnreadCounts } from '@gigreel/core';
 import { notificationTexts, notFound } from '@gigreel/core';
 import { z } from 'zod';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 import type { Db, Tx } from '../db/connection.ts';
 import type { AppDeps } from '../deps.ts';
-import { announce, unreadCounts } from '../realtime/realtime.queries.ts';
+import { announce, unreadCounts } from '../realtime/index.ts';
 import {
   insertNotification,
   listNotifications,

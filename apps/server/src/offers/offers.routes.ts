@@ -1,6 +1,6 @@
 /** The creator's own offer, one offer by id, and its shareable page with preview tags. */
 import { offerFields } from '@gigreel/core';
-import { loadViewer } from '../auth/viewer.ts';
+import { loadViewer } from '../auth/index.ts';
 import { feature } from '../http/declare.ts';
 import { parse } from '../http/errors.ts';
 import type { MediaProcessor } from '../platform/media.ts';

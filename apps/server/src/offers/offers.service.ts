@@ -35,7 +35,7 @@ import {
   type OfferMediaKeys,
   type OfferMediaValues,
 } from './offers.queries.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 import { canSeeOffer } from './offers.policy.ts';
 
 export type UploadedMedia = { tempPath: string; mime: string };

@@ -1,6 +1,6 @@
 /** Who may do what with an order: the one place the orders feature decides it (SPEC section 6). */
 import type { OrderRole } from '@gigreel/core';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 
 type Parties = { buyerId: string | null; sellerId: string | null };
 

@@ -8,7 +8,7 @@ import { profileTexts, type OwnProfile, type UpdateProfile, forbidden, notFound 
 import type { AppDeps } from '../deps.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import { squareWebp } from './avatar.image.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/index.ts';
 import { canEditProfile } from './profile.policy.ts';
 import {
   findProfile,

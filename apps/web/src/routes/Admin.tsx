@@ -4,37 +4,35 @@
  */
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { adminTexts } from '@gigreel/core';
 import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/misc.tsx';
-import { signOut, useViewer } from '../features/auth/session.ts';
-import { useDashboard } from '../features/admin/admin.queries.ts';
-import { Diagnostics, StatCards } from '../features/admin/Overview.tsx';
-import { useErrorToast } from '../features/admin/useErrorToast.ts';
+import { signOut, useViewer } from '../features/auth/index.ts';
+import {
+  AnalyticsTab,
+  AuditLog,
+  CreatorsTab,
+  Diagnostics,
+  ExportTab,
+  GigsTab,
+  MessagesTab,
+  StatCards,
+  TestingTab,
+  useDashboard,
+  useErrorToast,
+} from '../features/admin/index.ts';
 
 const TABS = [
-  {
-    value: 'creators',
-    label: adminTexts.tabs.creators,
-    Panel: lazy(() => import('../features/admin/CreatorsTab.tsx')),
-  },
-  { value: 'gigs', label: adminTexts.tabs.gigs, Panel: lazy(() => import('../features/admin/GigsTab.tsx')) },
-  {
-    value: 'messages',
-    label: adminTexts.tabs.messages,
-    Panel: lazy(() => import('../features/admin/MessagesTab.tsx')),
-  },
-  {
-    value: 'analytics',
-    label: adminTexts.tabs.analytics,
-    Panel: lazy(() => import('../features/admin/AnalyticsTab.tsx')),
-  },
-  { value: 'testing', label: adminTexts.tabs.testing, Panel: lazy(() => import('../features/admin/TestingTab.tsx')) },
-  { value: 'export', label: adminTexts.tabs.export, Panel: lazy(() => import('../features/admin/ExportTab.tsx')) },
-  { value: 'audit', label: adminTexts.tabs.audit, Panel: lazy(() => import('../features/admin/AuditLog.tsx')) },
+  { value: 'creators', label: adminTexts.tabs.creators, Panel: CreatorsTab },
+  { value: 'gigs', label: adminTexts.tabs.gigs, Panel: GigsTab },
+  { value: 'messages', label: adminTexts.tabs.messages, Panel: MessagesTab },
+  { value: 'analytics', label: adminTexts.tabs.analytics, Panel: AnalyticsTab },
+  { value: 'testing', label: adminTexts.tabs.testing, Panel: TestingTab },
+  { value: 'export', label: adminTexts.tabs.export, Panel: ExportTab },
+  { value: 'audit', label: adminTexts.tabs.audit, Panel: AuditLog },
 ] as const;
 
 export default function AdminPage() {

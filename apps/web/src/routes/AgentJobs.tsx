@@ -2,10 +2,9 @@
 import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate, formatPence, jobBadgeVariant, jobsTexts, type PrivateJob } from '@gigreel/core';
-import { useViewer } from '../features/auth/session.ts';
-import { JobDetailsDialog } from '../features/jobs/JobDetailsDialog.tsx';
-import { useJobInbox } from '../features/jobs/jobs.queries.ts';
-import { PaymentBadge } from '../features/orders/PaymentBadge.tsx';
+import { useViewer } from '../features/auth/index.ts';
+import { JobDetailsDialog, useJobInbox } from '../features/jobs/index.ts';
+import { PaymentBadge } from '../features/orders/index.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { Badge, Card, EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
 

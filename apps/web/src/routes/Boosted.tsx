@@ -3,8 +3,8 @@ import { Rocket } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { offerTexts } from '@gigreel/core';
-import { OfferTile } from '../features/explore/OfferTile.tsx';
-import { useBoostedOffers } from '../features/engagement/engagement.queries.ts';
+import { OfferTile } from '../features/explore/index.ts';
+import { useBoostedOffers } from '../features/engagement/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
 

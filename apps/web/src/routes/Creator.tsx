@@ -2,9 +2,8 @@
 import { CalendarDays } from 'lucide-react';
 import { useParams } from 'react-router';
 import { formatMonthYear, formatPence } from '@gigreel/core';
-import { OfferTile } from '../features/explore/OfferTile.tsx';
-import { useCreatorPage } from '../features/explore/explore.queries.ts';
-import { Avatar } from '../features/layout/Avatar.tsx';
+import { OfferTile, useCreatorPage } from '../features/explore/index.ts';
+import { Avatar } from '../ui/avatar.tsx';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
 export default function CreatorPage() {

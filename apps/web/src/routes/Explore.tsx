@@ -3,7 +3,7 @@ import { ChevronRight, Flame } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { offerTexts } from '@gigreel/core';
-import { usePopularTags } from '../features/explore/explore.queries.ts';
+import { usePopularTags } from '../features/explore/index.ts';
 import { EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
 import { cn } from '../ui/cn.ts';
 

@@ -3,27 +3,23 @@
  * SPEC sections 2, 4 and 8.
  */
 import { Hash, Search, X } from 'lucide-react';
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { offerTexts, texts, type FeedOffer } from '@gigreel/core';
-import { useViewer } from '../features/auth/session.ts';
-import { FeedView } from '../features/feed/FeedView.tsx';
+import { useViewer } from '../features/auth/index.ts';
 import {
+  FeedDebugPanel,
   feedFilterFrom,
+  FeedView,
   useFeedPages,
   useOffer,
   useViewerStates,
   type FeedFilter,
-} from '../features/feed/feed.queries.ts';
+} from '../features/feed/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
-
-// Admins only: nobody else loads the debug panel's code.
-const FeedDebugPanel = lazy(() =>
-  import('../features/feed/FeedDebugPanel.tsx').then((m) => ({ default: m.FeedDebugPanel })),
-);
 
 /**
  * `home` is where the feed lives (/ for everyone, /admin/feed for the admin), so filters stay on it;

@@ -2,7 +2,7 @@
 import { ArrowRight, BadgeCheck, HeartHandshake, Rocket, ShieldCheck, Sparkles, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../features/layout/Logo.tsx';
+import { Logo } from '../ui/logo.tsx';
 import { buttonClass } from '../ui/button.tsx';
 
 export default function LandingPage() {

@@ -7,8 +7,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { emailSchema, loginInput, texts } from '@gigreel/core';
 import { ApiError, request } from '../api/client.ts';
-import { AuthShell, inlineLink } from '../features/auth/AuthShell.tsx';
-import { afterSignIn } from '../features/auth/session.ts';
+import { afterSignIn, AuthShell, inlineLink } from '../features/auth/index.ts';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/field.tsx';
 

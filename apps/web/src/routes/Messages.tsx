@@ -6,10 +6,8 @@
 import { WifiOff } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { messageTexts } from '@gigreel/core';
-import { useConversations } from '../features/messages/messages.queries.ts';
-import { ConversationList } from '../features/messages/ConversationList.tsx';
-import { ThreadView } from '../features/messages/ThreadView.tsx';
-import { useLiveUpdates } from '../features/realtime/useLive.ts';
+import { ConversationList, ThreadView, useConversations } from '../features/messages/index.ts';
+import { useLiveUpdates } from '../features/realtime/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { EmptyState, Spinner } from '../ui/misc.tsx';

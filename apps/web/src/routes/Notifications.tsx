@@ -15,13 +15,13 @@ import {
 import type { NotificationItem } from '@gigreel/core';
 import { notificationTexts } from '@gigreel/core';
 import { Link } from 'react-router';
-import { formatMessageDate } from '../features/messages/format.ts';
+import { formatMessageDate } from '../features/messages/index.ts';
 import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
-} from '../features/notifications/notifications.queries.ts';
-import { useLiveUpdates } from '../features/realtime/useLive.ts';
+} from '../features/notifications/index.ts';
+import { useLiveUpdates } from '../features/realtime/index.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { EmptyState, Spinner } from '../ui/misc.tsx';

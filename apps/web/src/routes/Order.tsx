@@ -2,11 +2,7 @@
 import { Link, useParams } from 'react-router';
 import { formatDate, formatPence, ordersTexts, type OrderDetail } from '@gigreel/core';
 import { ApiError } from '../api/client.ts';
-import { BackLink } from '../features/orders/BackLink.tsx';
-import { OrderActions } from '../features/orders/OrderActions.tsx';
-import { OrderMessages } from '../features/orders/OrderMessages.tsx';
-import { PaymentBadge } from '../features/orders/PaymentBadge.tsx';
-import { useOrder } from '../features/orders/orders.queries.ts';
+import { BackLink, OrderActions, OrderMessages, PaymentBadge, useOrder } from '../features/orders/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { Card, EmptyState, Spinner } from '../ui/misc.tsx';
 

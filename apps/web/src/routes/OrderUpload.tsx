@@ -8,9 +8,8 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { DELIVERY_ACCEPT, DELIVERY_MAX_FILE_BYTES, ordersTexts, texts } from '@gigreel/core';
 import { ApiError } from '../api/client.ts';
-import { BackLink } from '../features/orders/BackLink.tsx';
+import { BackLink, useOrder, useUploadDelivery } from '../features/orders/index.ts';
 import { ProgressBar } from '../ui/progress.tsx';
-import { useOrder, useUploadDelivery } from '../features/orders/orders.queries.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, PageTitle, Spinner } from '../ui/misc.tsx';
 

@@ -2,9 +2,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
 import { ordersTexts, type OrderRole } from '@gigreel/core';
-import { BackLink } from '../features/orders/BackLink.tsx';
-import { OrderCard } from '../features/orders/OrderCard.tsx';
-import { useOrderList } from '../features/orders/orders.queries.ts';
+import { BackLink, OrderCard, useOrderList } from '../features/orders/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
 

@@ -10,8 +10,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { resetPasswordForm, texts } from '@gigreel/core';
 import { ApiError, request } from '../api/client.ts';
-import { AuthShell, inlineLink } from '../features/auth/AuthShell.tsx';
-import { afterSignIn } from '../features/auth/session.ts';
+import { afterSignIn, AuthShell, inlineLink } from '../features/auth/index.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { TextField } from '../ui/field.tsx';
 

@@ -1,8 +1,7 @@
 /** /post: create or edit the person's one offer, with its review state when it exists. */
 import { Clock, CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { OfferForm } from '../features/offers/OfferForm.tsx';
-import { useOwnOffer } from '../features/offers/offers.queries.ts';
+import { OfferForm, useOwnOffer } from '../features/offers/index.ts';
 import { Badge, Card, EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
 import { buttonClass } from '../ui/button.tsx';
 

@@ -11,9 +11,8 @@ import {
   type PrivateJobFieldsInput,
   type PrivateJobFields,
 } from '@gigreel/core';
-import { useViewer } from '../features/auth/session.ts';
-import { JobFilePicker } from '../features/jobs/JobFilePicker.tsx';
-import { useSendJob } from '../features/jobs/jobs.queries.ts';
+import { useViewer } from '../features/auth/index.ts';
+import { JobFilePicker, useSendJob } from '../features/jobs/index.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { TextAreaField, TextField } from '../ui/field.tsx';

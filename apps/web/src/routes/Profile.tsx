@@ -1,9 +1,6 @@
 /** /profile (SPEC section 2): who you are, what your offer earned, your offer, and your Boost Reel. */
 import { profileTexts } from '@gigreel/core';
-import { BoostReel } from '../features/profile/BoostReel.tsx';
-import { OwnOfferSection } from '../features/profile/OwnOfferCard.tsx';
-import { ProfileHeader } from '../features/profile/ProfileHeader.tsx';
-import { useProfile } from '../features/profile/profile.queries.ts';
+import { BoostReel, OwnOfferSection, ProfileHeader, useProfile } from '../features/profile/index.ts';
 import { Button } from '../ui/button.tsx';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 

@@ -1,12 +1,10 @@
 /** /settings (SPEC section 2): edit profile, help and legal links, install the app, log out. Back goes to /profile. */
 import { LogOut } from 'lucide-react';
 import { profileTexts } from '@gigreel/core';
-import { useLogOut } from '../features/layout/AccountMenu.tsx';
-import { GetAppButton } from '../features/layout/GetAppButton.tsx';
-import { useProfile } from '../features/profile/profile.queries.ts';
-import { AvatarEditor } from '../features/settings/AvatarEditor.tsx';
-import { ProfileForm } from '../features/settings/ProfileForm.tsx';
-import { SettingsLinks } from '../features/settings/SettingsLinks.tsx';
+import { useLogOut } from '../features/auth/index.ts';
+import { GetAppButton } from '../features/layout/index.ts';
+import { useProfile } from '../features/profile/index.ts';
+import { AvatarEditor, ProfileForm, SettingsLinks } from '../features/settings/index.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, EmptyState, Spinner } from '../ui/misc.tsx';
 

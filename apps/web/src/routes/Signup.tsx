@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { signUpInput, texts } from '@gigreel/core';
 import { ApiError, request } from '../api/client.ts';
-import { AuthShell, inlineLink } from '../features/auth/AuthShell.tsx';
+import { AuthShell, inlineLink } from '../features/auth/index.ts';
 import { buttonClass, Button } from '../ui/button.tsx';
 import { TextField } from '../ui/field.tsx';
 

@@ -1,10 +1,15 @@
 /** The static pages (/faq, /how-it-works, /terms, /privacy, /terms-policies, /company, /program); unknown slugs are the 404 page. */
 import { useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import { CompanyPage, ProgramPage } from '../features/static/About.tsx';
-import { FaqPage } from '../features/static/Faq.tsx';
-import { HowItWorksPage } from '../features/static/HowItWorks.tsx';
-import { PrivacyPage, TermsPage, TermsPoliciesPage } from '../features/static/Legal.tsx';
+import {
+  CompanyPage,
+  FaqPage,
+  HowItWorksPage,
+  PrivacyPage,
+  ProgramPage,
+  TermsPage,
+  TermsPoliciesPage,
+} from '../features/static/index.ts';
 import NotFoundPage from './NotFound.tsx';
 
 const pages: Record<string, { title: string; Page: ComponentType }> = {

@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { adminTexts } from '@gigreel/core';
 import { ApiError } from '../../api/client.ts';
 import { Button } from '../../ui/button.tsx';
-import { useViewer, viewerKey } from '../auth/session.ts';
+import { useViewer, viewerKey } from '../auth/index.ts';
 import { useStopImpersonation } from './admin.queries.ts';
 
 export function ImpersonationBadge() {

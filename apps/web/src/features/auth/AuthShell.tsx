@@ -2,7 +2,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../layout/Logo.tsx';
+import { Logo } from '../../ui/logo.tsx';
 
 type AuthShellProps = { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode };
 

@@ -19,8 +19,7 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { REACTIONS, type FeedOffer, type Reaction, type ViewerOfferState } from '@gigreel/core';
 import { cn } from '../../ui/cn.ts';
-import { requireAuth } from '../auth/AuthRequired.tsx';
-import { useViewer } from '../auth/session.ts';
+import { requireAuth, useViewer } from '../auth/index.ts';
 import { useEngagement, useEngagementOwner } from './engagement.store.ts';
 import { shareOffer } from './share.ts';
 import { compactCount } from './compactCount.ts';

@@ -8,9 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { offerTexts, texts, type EngagementResult, type FeedOffer, type Reaction } from '@gigreel/core';
 import { request } from '../../api/client.ts';
-import { requireAuth } from '../auth/AuthRequired.tsx';
-import { useViewer } from '../auth/session.ts';
-import { markFeedChanged } from '../feed/feed.queries.ts';
+import { requireAuth, useViewer } from '../auth/index.ts';
+import { markEngaged } from './engaged-at.ts';
 import { boostedKey } from './engagement.queries.ts';
 import { getOverlay, reactionDelta, setOverlay, type Engagement } from './engagement.store.ts';
 
@@ -32,7 +31,7 @@ async function send(
   setOverlay(offerId, optimistic);
   try {
     const result = await request();
-    markFeedChanged();
+    markEngaged();
     if (latest.get(offerId) !== mine) return;
     const { offerId: _ignored, ...engagement } = result;
     setOverlay(offerId, engagement);

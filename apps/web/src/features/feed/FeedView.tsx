@@ -8,18 +8,14 @@ import { ChevronDown, ChevronUp, Timer, TimerOff, Volume2, VolumeX } from 'lucid
 import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { AUTO_ADVANCE_MS, texts, type FeedOffer, type ViewerOfferState } from '@gigreel/core';
 import { cn } from '../../ui/cn.ts';
-import { requireAuth } from '../auth/AuthRequired.tsx';
-import { useViewer } from '../auth/session.ts';
+import { requireAuth, useViewer } from '../auth/index.ts';
+import { SendMessageDialog } from '../messages/index.ts';
+import { CompletePaymentDialog } from '../orders/index.ts';
 import { OfferSlide } from './OfferSlide.tsx';
 import { useAutoAdvance, useAutoAdvanceSetting, useFeedGestures, useFeedSound } from './useFeedControls.ts';
 
-// The dialogs (and the form, schema and dialog code they bring) load when one opens, not with the feed.
-const SendMessageDialog = lazy(() =>
-  import('../messages/SendMessageDialog.tsx').then((m) => ({ default: m.SendMessageDialog })),
-);
-const CompletePaymentDialog = lazy(() =>
-  import('../orders/CompletePaymentDialog.tsx').then((m) => ({ default: m.CompletePaymentDialog })),
-);
+// The dialogs (and the form, schema and dialog code they bring) load when one opens, not with the feed;
+// the messages and orders features export theirs already wrapped in lazy().
 const OfferDetailsDialog = lazy(() =>
   import('./OfferDetailsDialog.tsx').then((m) => ({ default: m.OfferDetailsDialog })),
 );

@@ -3,8 +3,8 @@ import { ExternalLink, Music2, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPence, type FeedOffer, type ViewerOfferState } from '@gigreel/core';
 import { Badge } from '../../ui/misc.tsx';
-import { Avatar } from '../layout/Avatar.tsx';
-import { ActionRail } from '../engagement/ActionRail.tsx';
+import { Avatar } from '../../ui/avatar.tsx';
+import { ActionRail } from '../engagement/index.ts';
 import { OfferMedia } from './OfferMedia.tsx';
 
 type SlideHandlers = {

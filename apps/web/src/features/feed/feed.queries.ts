@@ -3,7 +3,8 @@ import { useInfiniteQuery, useQueries, useQuery, type InfiniteData, type QueryCl
 import { useMemo, useRef } from 'react';
 import type { FeedPage, FeedQuery, ViewerOfferState } from '@gigreel/core';
 import { request } from '../../api/client.ts';
-import { useViewer } from '../auth/session.ts';
+import { useViewer } from '../auth/index.ts';
+import { lastEngagedAt } from '../engagement/index.ts';
 
 export type FeedFilter = { q?: string | undefined; tag?: string | undefined };
 
@@ -18,18 +19,14 @@ export function feedFilterFrom(search: URLSearchParams): FeedFilter {
  * The public feed page may be reused by the browser for a few seconds (the server's max-age and
  * stale-while-revalidate). Someone who has just boosted or favourited must still see the true counts
  * after a reload, so for that window their requests carry the time of their last change, a URL no
- * cache holds an older answer for. Everyone else keeps the shared, cached page.
+ * cache holds an older answer for (the engagement feature records it). Everyone else keeps the
+ * shared, cached page.
  */
-const CHANGED_KEY = 'gigreel.engagedAt';
 const CACHE_WINDOW_MS = 90_000;
-
-export function markFeedChanged(): void {
-  sessionStorage.setItem(CHANGED_KEY, String(Date.now()));
-}
 
 /** The page's query, in the order that makes its URL (q, tag, cursor, fresh); empty values are left out. */
 function pageQuery(filter: FeedFilter, cursor: string | null): FeedQuery {
-  const changedAt = Number(sessionStorage.getItem(CHANGED_KEY));
+  const changedAt = lastEngagedAt();
   const fresh = changedAt && Date.now() - changedAt < CACHE_WINDOW_MS ? String(changedAt) : undefined;
   return { q: filter.q, tag: filter.tag, cursor: cursor ?? undefined, fresh };
 }

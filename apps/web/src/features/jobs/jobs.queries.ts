@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { jobsTexts, type JobDecision, type PrivateJob, type PrivateJobFields } from '@gigreel/core';
 import { request, sendForm } from '../../api/client.ts';
-import { ordersKey } from '../orders/orders.queries.ts';
+import { ordersKey } from '../orders/index.ts';
 
 const jobsKey = ['jobs'] as const;
 

@@ -2,9 +2,9 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import type { Viewer } from '@gigreel/core';
-import { useLogOut } from '../auth/session.ts';
-import { AccountUnreadBadge, MenuUnreadBadge } from '../notifications/UnreadBadge.tsx';
-import { Avatar } from './Avatar.tsx';
+import { useLogOut } from '../auth/index.ts';
+import { AccountUnreadBadge, MenuUnreadBadge } from '../notifications/index.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 
 const items = [
   { to: '/profile', label: 'Profile' },
@@ -13,9 +13,6 @@ const items = [
   { to: '/agent-jobs', label: 'Agent Jobs' },
   { to: '/settings', label: 'Settings' },
 ];
-
-/** Kept here for screens that imported it from the menu; the one implementation lives in auth/session.ts. */
-export { useLogOut };
 
 export function AccountMenu({ viewer }: { viewer: Viewer }) {
   const navigate = useNavigate();

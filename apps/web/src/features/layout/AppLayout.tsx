@@ -9,20 +9,17 @@ import { toast } from 'sonner';
 import { texts } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
-import { requireAuth } from '../auth/AuthRequired.tsx';
-import { useViewer } from '../auth/session.ts';
-import { TabUnreadBadge } from '../notifications/UnreadBadge.tsx';
+import { ImpersonationBadge } from '../admin/index.ts';
+import { requireAuth, useViewer } from '../auth/index.ts';
+import { TabUnreadBadge } from '../notifications/index.ts';
 import { BackButton, HEADER_BACK } from './BackButton.tsx';
 import { GetAppButton } from './GetAppButton.tsx';
-import { Avatar } from './Avatar.tsx';
-import { Logo } from './Logo.tsx';
+import { Avatar } from '../../ui/avatar.tsx';
+import { Logo } from '../../ui/logo.tsx';
 
 // Only signed-in people see the account menu, and only an admin acting as a creator sees the
-// impersonation badge: everyone else never loads their code.
+// impersonation badge (admin/lazy.ts): everyone else never loads their code.
 const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
-const ImpersonationBadge = lazy(() =>
-  import('../admin/ImpersonationBadge.tsx').then((m) => ({ default: m.ImpersonationBadge })),
-);
 
 export function AppLayout() {
   const { viewer } = useViewer();

@@ -3,15 +3,11 @@
  * phone's browser. Anonymous visitors get the Authentication Required dialog first (SPEC section 2).
  */
 import { Download } from 'lucide-react';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { buttonClass } from '../../ui/button.tsx';
-import { requireAuth } from '../auth/AuthRequired.tsx';
-import { useViewer } from '../auth/session.ts';
-import { promptInstall, useInstallState } from '../pwa/install.ts';
-
-// Loaded the first time it is needed; it then stays mounted so closing it can hand focus back.
-const InstallDialog = lazy(() => import('../pwa/InstallDialog.tsx').then((m) => ({ default: m.InstallDialog })));
+import { requireAuth, useViewer } from '../auth/index.ts';
+import { InstallDialog, promptInstall, useInstallState } from '../pwa/index.ts';
 
 export function GetAppButton({ className }: { className?: string }) {
   const { viewer } = useViewer();

@@ -3,7 +3,7 @@ import type { Conversation } from '@gigreel/core';
 import { MESSAGE_PREVIEW_CHARS, messageTexts } from '@gigreel/core';
 import { Link } from 'react-router';
 import { cn } from '../../ui/cn.ts';
-import { Avatar } from '../layout/Avatar.tsx';
+import { Avatar } from '../../ui/avatar.tsx';
 import { formatMessageDate } from './format.ts';
 
 export function ConversationList({

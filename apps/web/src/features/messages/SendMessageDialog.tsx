@@ -3,8 +3,7 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { messageTexts, texts } from '@gigreel/core';
 import { Dialog } from '../../ui/dialog.tsx';
-import { requireAuth } from '../auth/AuthRequired.tsx';
-import { useViewer } from '../auth/session.ts';
+import { requireAuth, useViewer } from '../auth/index.ts';
 import { useSendMessage } from './messages.queries.ts';
 import { MessageComposer } from './MessageComposer.tsx';
 

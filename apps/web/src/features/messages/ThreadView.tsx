@@ -10,7 +10,7 @@ import { messageTexts } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { EmptyState, Spinner } from '../../ui/misc.tsx';
-import { Avatar } from '../layout/Avatar.tsx';
+import { Avatar } from '../../ui/avatar.tsx';
 import { formatMessageDate } from './format.ts';
 import { useMarkThreadRead, useReply, useThread } from './messages.queries.ts';
 import { MessageComposer } from './MessageComposer.tsx';

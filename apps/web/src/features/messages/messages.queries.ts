@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageTexts, type SendMessageInput, type Thread, type UnreadCounts } from '@gigreel/core';
 import { ApiError, request } from '../../api/client.ts';
-import { useViewer } from '../auth/session.ts';
-import { messagesKey, notificationsKey, unreadKey } from '../realtime/live.ts';
+import { useViewer } from '../auth/index.ts';
+import { messagesKey, notificationsKey, unreadKey } from '../realtime/index.ts';
 
 const conversationsKey = [...messagesKey, 'conversations'] as const;
 const threadKey = (userId: string) => [...messagesKey, 'thread', userId] as const;

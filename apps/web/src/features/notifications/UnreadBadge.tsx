@@ -5,8 +5,8 @@
  */
 import type { UnreadCounts } from '@gigreel/core';
 import { cn } from '../../ui/cn.ts';
-import { useUnreadCounts } from '../messages/messages.queries.ts';
-import { useLiveUpdates } from '../realtime/useLive.ts';
+import { useUnreadCounts } from '../messages/index.ts';
+import { useLiveUpdates } from '../realtime/index.ts';
 
 const countFor = (to: string, unread: UnreadCounts | undefined) =>
   !unread ? 0 : to === '/messages' ? unread.messages : to === '/notifications' ? unread.notifications : 0;

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationTexts, type NotificationList, type UnreadCounts } from '@gigreel/core';
 import { request } from '../../api/client.ts';
-import { notificationsKey, unreadKey } from '../realtime/live.ts';
+import { notificationsKey, unreadKey } from '../realtime/index.ts';
 
 export function useNotifications() {
   return useQuery({ queryKey: notificationsKey, queryFn: () => request('GET /api/notifications') });

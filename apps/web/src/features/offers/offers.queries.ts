@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { offerTexts, texts, type OfferFormValues } from '@gigreel/core';
 import { ApiError, request, sendForm } from '../../api/client.ts';
-import { viewerKey } from '../auth/session.ts';
+import { viewerKey } from '../auth/index.ts';
 
 const ownOfferKey = ['offers', 'mine'] as const;
 

@@ -4,7 +4,7 @@ import { profileTexts } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/misc.tsx';
 import { OfferThumb } from './OfferThumb.tsx';
-import { useBoostedOffers } from '../engagement/engagement.queries.ts';
+import { useBoostedOffers } from '../engagement/index.ts';
 
 export function BoostReel() {
   const reel = useBoostedOffers();

@@ -5,7 +5,7 @@ import { formatPence, profileTexts, type OwnOffer } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { Badge, Card, Spinner } from '../../ui/misc.tsx';
 import { OfferThumb } from './OfferThumb.tsx';
-import { useOwnOffer } from '../offers/offers.queries.ts';
+import { useOwnOffer } from '../offers/index.ts';
 
 export function OwnOfferSection() {
   const offer = useOwnOffer();

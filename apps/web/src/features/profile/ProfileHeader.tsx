@@ -3,7 +3,7 @@ import { Rocket, Settings, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { profileTexts, type OwnProfile } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
-import { Avatar } from '../layout/Avatar.tsx';
+import { Avatar } from '../../ui/avatar.tsx';
 
 export function ProfileHeader({ profile }: { profile: OwnProfile }) {
   return (

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { profileTexts, type ProfileChangeResponse, type UpdateProfileInput } from '@gigreel/core';
 import { ApiError, request, sendForm } from '../../api/client.ts';
-import { viewerKey } from '../auth/session.ts';
+import { viewerKey } from '../auth/index.ts';
 
 const profileKey = ['profile'] as const;
 

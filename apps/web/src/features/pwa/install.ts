@@ -1,7 +1,7 @@
 /**
  * The installable app: registers the service worker (production builds only, so development always
  * sees fresh code), links the web app manifest, and keeps the browser's install prompt for "Get App".
- * Imported once from main.tsx, before the first render, so an early beforeinstallprompt is not missed.
+ * Set up once by main.tsx, before the first render, so an early beforeinstallprompt is not missed.
  */
 import { useSyncExternalStore } from 'react';
 

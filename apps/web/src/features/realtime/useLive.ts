@@ -1,7 +1,7 @@
 /** React side of the shared live stream: mount anywhere; only one connection per tab is opened. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { useViewer } from '../auth/session.ts';
+import { useViewer } from '../auth/index.ts';
 import { acquireLive, liveStatus, subscribeLiveStatus, type LiveStatus } from './live.ts';
 
 export function useLiveUpdates(): LiveStatus {

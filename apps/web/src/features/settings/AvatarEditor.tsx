@@ -8,8 +8,8 @@ import { toast } from 'sonner';
 import { AVATAR_ACCEPT, checkAvatarFile, profileTexts, type OwnProfile } from '@gigreel/core';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress.tsx';
-import { Avatar } from '../layout/Avatar.tsx';
-import { useRemoveAvatar, useUploadAvatar } from '../profile/profile.queries.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { useRemoveAvatar, useUploadAvatar } from '../profile/index.ts';
 
 export function AvatarEditor({ profile }: { profile: OwnProfile }) {
   const input = useRef<HTMLInputElement>(null);

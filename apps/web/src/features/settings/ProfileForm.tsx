@@ -7,7 +7,7 @@ import { BIO_MAX, profileForm, profileTexts, type OwnProfile, type ProfileFormVa
 import { ApiError } from '../../api/client.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../ui/field.tsx';
-import { useUpdateProfile } from '../profile/profile.queries.ts';
+import { useUpdateProfile } from '../profile/index.ts';
 
 const valuesOf = (profile: OwnProfile): ProfileFormValues => ({
   displayName: profile.displayName,

@@ -1,3 +1,4 @@
+/** A person's picture, or their initials when they have none. */
 export function Avatar({ name, src, size = 40 }: { name: string; src: string | null | undefined; size?: number }) {
   const initials = name
     .split(/\s+/)

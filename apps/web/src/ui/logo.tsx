@@ -1,3 +1,4 @@
+/** The GigReel mark and name, linking home. */
 import { Link } from 'react-router';
 
 export function Logo({ compact = false }: { compact?: boolean }) {

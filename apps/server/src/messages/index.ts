@@ -1,0 +1,2 @@
+/** The messages feature's public entry: what other features and the app use of it, and all they may import. */
+export { messages } from './messages.routes.ts';

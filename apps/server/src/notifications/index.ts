@@ -1,0 +1,4 @@
+/** The notifications feature's public entry: what other features and the app use of it, and all they may import. */
+export { markMessageNotificationsRead } from './notifications.queries.ts';
+export { notifications } from './notifications.routes.ts';
+export { createNotification } from './notifications.service.ts';

@@ -1,0 +1,6 @@
+/** The admin feature's public entry: what other features and the app use of it, and all they may import. */
+export { useDashboard } from './admin.queries.ts';
+export { ImpersonationBadge } from './lazy.ts';
+export { Diagnostics, StatCards } from './Overview.tsx';
+export { AnalyticsTab, AuditLog, CreatorsTab, ExportTab, GigsTab, MessagesTab, TestingTab } from './tabs.ts';
+export { useErrorToast } from './useErrorToast.ts';

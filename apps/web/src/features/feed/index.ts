@@ -1,0 +1,5 @@
+/** The feed feature's public entry: what other features and the app use of it, and all they may import. */
+export { FeedView } from './FeedView.tsx';
+export { feedFilterFrom, prefetchFeed, useFeedPages, useOffer, useViewerStates } from './feed.queries.ts';
+export type { FeedFilter } from './feed.queries.ts';
+export { FeedDebugPanel } from './lazy.ts';

@@ -1,0 +1,6 @@
+/** Loaded when it first opens, as its own chunk (with the form and schema code it brings), not with the screen that shows it. */
+import { lazy } from 'react';
+
+export const SendMessageDialog = lazy(() =>
+  import('./SendMessageDialog.tsx').then((m) => ({ default: m.SendMessageDialog })),
+);

@@ -1,0 +1,3 @@
+/** The notifications feature's public entry: what other features and the app use of it, and all they may import. */
+export { AccountUnreadBadge, MenuUnreadBadge, TabUnreadBadge } from './UnreadBadge.tsx';
+export { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './notifications.queries.ts';
