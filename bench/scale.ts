@@ -1015,14 +1015,18 @@ function sessionSql(token: string, variable: string): string {
   return `${inlineParams(sql, params).replace(`'__TOKEN__'`, `('${token}-' || ${variable})`)};`;
 }
 
-/** engagement.service toggleBoost: lock the offer, look for the boost, add or remove it, move the counter and score, read the viewer's state. */
+/** engagement.service toggleBoost: lock the offer, remove the boost or else add it, move the counter and score returning the viewer's state. */
 function boostScript(o: { n: number; reserved: number; writers: number; token: string }): PgbenchScript {
   const user = personSql(o.reserved, ':w');
   const offer = offerSql(':i');
+  const boosted = `exists (select 1 from boosts b where b.user_id = ${user} and b.offer_id = offers.id)`;
+  const favorited = `exists (select 1 from favorites f where f.user_id = ${user} and f.offer_id = offers.id)`;
+  const marks = `${boosted} as boosted, ${favorited} as favorited`;
   const move = (
     delta: number,
   ) => `update offers set boost_count = (boost_count + (${delta})), rank_score = ${rankScoreSql({ boost_count: `(boost_count + (${delta}))` })}
-  where id = ${offer} returning boost_count, favorite_count, reaction_count, share_count;`;
+  where id = ${offer} returning boost_count, favorite_count, reaction_count, share_count, ${marks},
+  (select r.emoji from reactions r where r.user_id = ${user} and r.offer_id = offers.id) as reaction;`;
   return {
     name: 'boost-toggle',
     sql: `\\set w random(1, ${o.writers})
@@ -1030,17 +1034,13 @@ ${randomOffer(o.n, o.reserved, ':w')}
 ${sessionSql(o.token, ':w')}
 begin;
 select id, user_id, is_approved, media_key from offers where id = ${offer} for update;
-select count(*) as had from (select user_id from boosts where user_id = ${user} and offer_id = ${offer} limit 1) as mark \\gset
-\\if :had
-delete from boosts where user_id = ${user} and offer_id = ${offer} returning user_id;
+with removed as (delete from boosts where user_id = ${user} and offer_id = ${offer} returning user_id) select count(*) as removed from removed \\gset
+\\if :removed
 ${move(-1)}
 \\else
 insert into boosts (user_id, offer_id, created_at) values (${user}, ${offer}, now()) on conflict do nothing returning user_id;
 ${move(1)}
 \\endif
-select user_id from boosts where user_id = ${user} and offer_id = ${offer} limit 1;
-select user_id from favorites where user_id = ${user} and offer_id = ${offer} limit 1;
-select emoji from reactions where user_id = ${user} and offer_id = ${offer} limit 1;
 commit;`,
   };
 }

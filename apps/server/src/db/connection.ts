@@ -74,10 +74,10 @@ export async function openDatabase(options: ConnectOptions): Promise<Database> {
   };
 }
 
-/** How migrateDatabase reaches a PostgreSQL database on a connection of its own (kept out of the object, which may be logged). */
-const migrationSessions = new WeakMap<Database, () => postgres.Sql>();
+/** How oneProcessAtATime reaches a PostgreSQL database on a connection of its own (kept out of the object, which may be logged). */
+const startupLockSessions = new WeakMap<Database, () => postgres.Sql>();
 
-/** Any constant shared by every process: the key of the advisory lock that lets one process migrate at a time. */
+/** Any constant shared by every process: the key of the advisory lock that lets one process start up at a time. */
 const MIGRATION_LOCK = 7_370_301;
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -133,8 +133,27 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await client.end({ timeout: 5 });
     },
   };
-  migrationSessions.set(database, () => postgres(url, { max: 1, onnotice: () => {} }));
+  startupLockSessions.set(database, () => postgres(url, { max: 1, onnotice: () => {} }));
   return database;
+}
+
+/**
+ * Runs `work` while no other process runs work of its own under this lock: processes started
+ * together (a deploy's replicas) would otherwise migrate side by side, or install the job queue's
+ * schema side by side, and all but one fail on what the first creates. One holds the lock; the others
+ * wait, then find nothing left to do. Ending the lock's session releases it, however the work ends.
+ * PGlite is one process: nothing to wait for.
+ */
+export async function oneProcessAtATime<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  const session = startupLockSessions.get(database);
+  if (!session) return work();
+  const lockSession = session();
+  try {
+    await lockSession`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    return await work();
+  } finally {
+    await lockSession.end();
+  }
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
@@ -142,15 +161,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePglite(database.db as never, { migrationsFolder });
     return;
   }
-  // Processes started together (a deploy's replicas) would otherwise run the same migration side
-  // by side, and all but one fail on the tables the first creates. One holds the lock; the others
-  // wait, then find nothing left to do. Ending the lock's session releases it, however migration ends.
-  const lockSession = migrationSessions.get(database)!();
-  try {
-    await lockSession`select pg_advisory_lock(${MIGRATION_LOCK})`;
+  await oneProcessAtATime(database, async () => {
     await database.query('set client_min_messages = warning');
     await migratePostgres(database.db, { migrationsFolder });
-  } finally {
-    await lockSession.end();
-  }
+  });
 }

@@ -10,17 +10,8 @@ import type { Db, Tx } from '../db/connection.ts';
 import { boosts, favorites, offers, offerShares, reactions, shareBursts, users } from '../db/schema.ts';
 import { visibleInFeed } from '../feed/index.ts';
 
-export type LockedOffer = {
-  id: string;
-  userId: string;
-  isApproved: boolean;
-  mediaKey: string;
-  /** The viewer's own boost and favourite as the transaction starts (false without a viewer). */
-  boosted: boolean;
-  favorited: boolean;
-};
+export type LockedOffer = { id: string; userId: string; isApproved: boolean; mediaKey: string };
 type Counts = { boostCount: number; favoriteCount: number; reactionCount: number; shareCount: number };
-/** An offer's counters and the viewer's own marks, after a change: what every engagement answer shows. */
 export type CountsAndMarks = Counts & { boosted: boolean; favorited: boolean; reaction: Reaction | null };
 
 /** The viewer's marks on the offer row being read, as subqueries (each a primary-key probe). */
@@ -29,19 +20,17 @@ const viewerMarks = (viewerId: string | null) => ({
   favorited: sql<boolean>`exists (select 1 from ${favorites} f where f.user_id = ${viewerId} and f.offer_id = ${offers.id})`,
 });
 
-/** Locks the offer row for the change, reading the viewer's own marks in the same statement. */
-export async function lockOffer(tx: Tx, offerId: string, viewerId: string | null): Promise<LockedOffer | null> {
+/**
+ * Locks the offer row for the change. Nothing else is read here: under READ COMMITTED a statement
+ * that waited for the lock still sees the rest of the database as it was when it began, so what the
+ * viewer has marked is read by the statements after it.
+ */
+export async function lockOffer(tx: Tx, offerId: string): Promise<LockedOffer | null> {
   const [row] = await tx
-    .select({
-      id: offers.id,
-      userId: offers.userId,
-      isApproved: offers.isApproved,
-      mediaKey: offers.mediaKey,
-      ...viewerMarks(viewerId),
-    })
+    .select({ id: offers.id, userId: offers.userId, isApproved: offers.isApproved, mediaKey: offers.mediaKey })
     .from(offers)
     .where(eq(offers.id, offerId))
-    .for('update', { of: offers });
+    .for('update');
   return row ?? null;
 }
 
@@ -153,6 +142,18 @@ export async function recordShare(
 }
 
 type MarkTable = typeof boosts | typeof favorites;
+
+/** Removes the viewer's boost or favourite if there is one, else adds it: +1 or -1 (the offer row is locked). */
+export async function toggleMark(
+  tx: Tx,
+  table: MarkTable,
+  userId: string,
+  offerId: string,
+  now: Date,
+): Promise<number> {
+  const removed = await setMark(tx, table, userId, offerId, false, now);
+  return removed !== 0 ? removed : setMark(tx, table, userId, offerId, true, now);
+}
 
 /** Adds or removes a boost or favourite; returns how many rows really changed (+1, -1 or 0). */
 export async function setMark(

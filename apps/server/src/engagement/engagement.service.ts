@@ -28,6 +28,7 @@ import {
   selectBoostedOffers,
   setMark,
   setReaction,
+  toggleMark,
   type CountsAndMarks,
   type LockedOffer,
 } from './engagement.queries.ts';
@@ -43,7 +44,7 @@ async function withVisibleOffer<T>(
   work: (tx: Tx, offer: LockedOffer) => Promise<T>,
 ): Promise<T> {
   return deps.database.db.transaction(async (tx) => {
-    const offer = await lockOffer(tx, offerId, actor?.id ?? null);
+    const offer = await lockOffer(tx, offerId);
     if (!offer || !canSeeOffer(actor, offer)) throw notFound(offerTexts.notFound);
     return work(tx, offer);
   });
@@ -66,7 +67,11 @@ export async function toggleBoost(options: {
   const { deps, actor, offerId } = options;
   return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
     if (!canBoost(actor, offer)) throw forbidden(offerTexts.cannotBoostOwn);
-    const delta = await setMark(tx, boosts, actor.id, offerId, options.active ?? !offer.boosted, deps.clock.now());
+    const now = deps.clock.now();
+    const delta =
+      options.active === undefined
+        ? await toggleMark(tx, boosts, actor.id, offerId, now)
+        : await setMark(tx, boosts, actor.id, offerId, options.active, now);
     return result(actor, offerId, await bumpCounters(tx, offerId, { boost_count: delta }, actor.id));
   });
 }
@@ -79,7 +84,11 @@ export async function toggleFavorite(options: {
 }): Promise<EngagementResult> {
   const { deps, actor, offerId } = options;
   return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
-    const delta = await setMark(tx, favorites, actor.id, offerId, options.active ?? !offer.favorited, deps.clock.now());
+    const now = deps.clock.now();
+    const delta =
+      options.active === undefined
+        ? await toggleMark(tx, favorites, actor.id, offerId, now)
+        : await setMark(tx, favorites, actor.id, offerId, options.active, now);
     const counted = movesRank(actor, offer) ? delta : 0;
     return result(actor, offerId, await bumpCounters(tx, offerId, { favorite_count: counted }, actor.id));
   });
@@ -116,7 +125,7 @@ export async function share(options: {
   return deps.database.db.transaction(async (tx) => {
     if ((await hitShareBurst(tx, sharer.addressKey, now, SHARE_BURST_WINDOW_MS)) > SHARE_BURST_MAX)
       throw new AppError('too_many_shares', shareTexts.tooFast);
-    const offer = await lockOffer(tx, offerId, actor?.id ?? null);
+    const offer = await lockOffer(tx, offerId);
     if (!offer || !canSeeOffer(actor, offer)) throw notFound(offerTexts.notFound);
     const counted = movesRank(actor, offer) && (await countShare(tx, actor, offerId, sharer, now));
     const deltas = { share_count: counted ? 1 : 0, anonymous_share_count: counted && !actor ? 1 : 0 };

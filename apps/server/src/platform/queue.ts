@@ -6,7 +6,7 @@
  */
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/connection.ts';
+import { oneProcessAtATime, type Database } from '../db/connection.ts';
 
 type JobHandler = () => Promise<void>;
 
@@ -33,7 +33,8 @@ export async function startQueue(
     schema: 'pgboss',
   });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
+  // Replicas started together would each create pg-boss's schema; one does, the others find it there.
+  await oneProcessAtATime(database, () => boss.start());
   const pollingIntervalSeconds = options.pollSeconds ?? 2;
   const handlers = new Map<string, JobHandler>();
 
@@ -41,7 +42,10 @@ export async function startQueue(
     if (handlers.has(name)) return;
     handlers.set(name, handler);
     // "stately": at most one job of this name waiting and one running, however many processes ask.
-    await boss.createQueue(name, { name, policy: 'stately', retryLimit: 2, retryDelay: 5, expireInSeconds: 120 });
+    // Created one process at a time: pg-boss's queue creation deadlocks against itself across processes.
+    await oneProcessAtATime(database, () =>
+      boss.createQueue(name, { name, policy: 'stately', retryLimit: 2, retryDelay: 5, expireInSeconds: 120 }),
+    );
     await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
       const started = Date.now();
       try {
@@ -57,7 +61,7 @@ export async function startQueue(
   return {
     async every(name, cron, handler) {
       await ensure(name, handler);
-      await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      await oneProcessAtATime(database, () => boss.schedule(name, cron, {}, { tz: 'UTC' }));
     },
     async runSoon(name) {
       if (!handlers.has(name)) throw new Error(`no job named ${name}`);
