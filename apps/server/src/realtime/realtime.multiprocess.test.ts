@@ -11,6 +11,7 @@ import path from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/process.ts';
 import { openSse } from './sse-client.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -93,9 +94,9 @@ describe.skipIf(!available)('two server processes, one PostgreSQL database', () 
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    const port = 4300 + (process.pid % 500);
-    first = await startServer(port);
-    second = await startServer(port + 1);
+    // free ports from the system: a port derived from the pid once landed on epmd's 4369
+    first = await startServer(await freePort());
+    second = await startServer(await freePort());
     // two people and an offer, written straight into the shared database (the servers migrated it)
     const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     const hash = await hashPassword(PASSWORD);
