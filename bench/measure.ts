@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon, { type AutocannonClient, type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import { percentile } from './report.ts';
+import { onLocalSocket } from './support.ts';
 
 export type LoadResult = {
   /** Answers with a 2xx status per second. */
@@ -122,7 +123,7 @@ export async function runPgbench(options: {
       String(Math.max(1, Math.round(options.seconds))),
       ...defines,
       ...files.flatMap((file) => ['-f', file]),
-      options.url,
+      onLocalSocket(options.url),
     ];
     const { stdout } = await promisify(execFile)(PGBENCH, args, { maxBuffer: 16 * 1024 * 1024 });
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BenchDatabase } from './seed.ts';
-import { BENCH_PASSWORD, freePort } from './support.ts';
+import { BENCH_PASSWORD, freePort, onLocalSocket } from './support.ts';
 
 export { freePort };
 
@@ -79,7 +79,7 @@ export async function startServer(database: BenchDatabase): Promise<RunningServe
     healthPath: '/api/health',
     env: {
       ...productionEnv(port, dataDir),
-      DATABASE_URL: database.url,
+      DATABASE_URL: database.url && onLocalSocket(database.url),
       SEED_DEMO: 'never',
       ADMIN_EMAILS: undefined,
       SMTP_URL: undefined,

@@ -4,7 +4,7 @@
  * people over HTTP would measure mail and password hashing, not the product), and signing them in.
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -228,4 +228,20 @@ export async function signIn(people: Person[], batch = 10): Promise<void> {
       }),
     );
   }
+}
+
+/**
+ * The same database through PostgreSQL's Unix socket when the server runs on this machine (the address
+ * in libpq's form, `?host=/var/run/postgresql`, which the server and pgbench both take): a statement
+ * over the loopback's TCP costs the server process noticeably more, and a deploy with the database on
+ * its own machine measures the network separately anyway.
+ */
+export function onLocalSocket(url: string, socketDir = '/var/run/postgresql'): string {
+  const parsed = new URL(url);
+  const port = parsed.port || '5432';
+  if (!['127.0.0.1', 'localhost'].includes(parsed.hostname) || parsed.searchParams.has('host')) return url;
+  if (!existsSync(path.join(socketDir, `.s.PGSQL.${port}`))) return url;
+  parsed.hostname = 'localhost';
+  parsed.searchParams.set('host', socketDir);
+  return parsed.toString();
 }

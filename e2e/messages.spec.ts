@@ -260,4 +260,38 @@ test('anonymous people are asked to log in, and mark-all-read clears the notific
   }
 });
 
+test('a person with more conversations than a page shows the older ones with "Show more conversations"', async ({
+  page,
+  people,
+}) => {
+  test.slow(); // 31 people of its own sign up and write, one after another
+  const leo = await people.creator({ displayName: `Leo ${uniqueWord('p')}` });
+  const { offer } = leo;
+  // 31 people write to Leo, one after another: the first is the oldest, past the first page of 30
+  const writers: string[] = [];
+  for (let i = 0; i < 31; i++) {
+    const writer = await people.person({ displayName: `Writer ${i} ${uniqueWord('p')}` });
+    const sent = await writer.api.post('/api/messages', { data: { offerId: offer.id, text: `Hello from ${i}` } });
+    expect(sent.status(), await sent.text()).toBe(201);
+    writers.push(writer.displayName);
+  }
+  await logIn(page, leo.email, leo.password);
+  await page.goto('/messages');
+  const list = page.getByRole('list', { name: 'Conversations' });
+  await expect(list.getByRole('link', { name: new RegExp(writers[30]!) })).toBeVisible();
+  await expect(list.getByRole('link')).toHaveCount(30);
+  await expect(page.getByText(messageTexts.conversationCount(31))).toBeVisible();
+  await expect(list.getByRole('link', { name: new RegExp(writers[0]!) })).toHaveCount(0);
+  const more = page.getByRole('button', { name: 'Show more conversations' }); // the web feature's pagingTexts
+  await more.click();
+  await expect(list.getByRole('link', { name: new RegExp(writers[0]!) })).toBeVisible();
+  await expect(list.getByRole('link')).toHaveCount(31);
+  await expect(more).toHaveCount(0);
+  // newest first, every writer once
+  const names = await list.getByRole('link').evaluateAll((links) => links.map((link) => link.textContent ?? ''));
+  expect(names.map((name) => writers.findIndex((writer) => name.includes(writer)))).toEqual(
+    writers.map((_, i) => 30 - i),
+  );
+});
+
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));

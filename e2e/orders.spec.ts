@@ -266,3 +266,55 @@ test('Buy on a paid offer in the feed: the seller\'s payment page, then "I\'ve p
   await page.goto('/orders');
   await expect(page.getByRole('tab', { name: 'My Orders (1)' })).toBeVisible();
 });
+
+test('a long orders list shows 30 orders, then "Show more orders" loads the older ones', async ({ page, people }) => {
+  // Quotas keep a test person far below 30 real orders, so the list's pages are served here; the
+  // server's paging (cursor, order, who sees what) has its own API tests.
+  const person = await people.person({ displayName: 'Pat Pages' });
+  const order = (n: number) => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    status: 'completed',
+    title: `Paged order ${n}`,
+    pricePence: 1000,
+    createdAt: new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString(),
+    buyer: { id: person.id, displayName: person.displayName },
+    seller: { id: 'someone', displayName: 'Sam Seller' },
+    jobId: null,
+  });
+  const counts = { buyer: 35, seller: 0 };
+  let releaseSecondPage = () => {};
+  const secondPageHeld = new Promise<void>((resolve) => (releaseSecondPage = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/orders',
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (route.request().method() !== 'GET' || url.searchParams.get('role') !== 'buyer') return route.fallback();
+      if (!url.searchParams.get('cursor')) {
+        return route.fulfill({
+          json: { orders: Array.from({ length: 30 }, (_, i) => order(i + 1)), counts, nextCursor: 'second-page' },
+        });
+      }
+      expect(url.searchParams.get('cursor')).toBe('second-page');
+      await secondPageHeld;
+      return route.fulfill({
+        json: { orders: Array.from({ length: 5 }, (_, i) => order(i + 31)), counts, nextCursor: null },
+      });
+    },
+  );
+  await people.signIn(page, person);
+  await page.goto('/orders');
+  await expect(page.getByRole('tab', { name: 'My Orders (35)' })).toBeVisible();
+  const list = page.getByRole('tabpanel').getByRole('list');
+  await expect(list.getByRole('listitem')).toHaveCount(30);
+  await expect(page.getByRole('link', { name: /Paged order 31\b/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Show more orders' }).click();
+  const busy = page.getByRole('button', { name: 'Loading more orders…' });
+  await expect(busy).toBeDisabled();
+  releaseSecondPage();
+  await expect(list.getByRole('listitem')).toHaveCount(35);
+  await expect(list.getByRole('listitem').nth(30)).toContainText('Paged order 31');
+  await expect(list.getByRole('listitem').last()).toContainText('Paged order 35');
+  await expect(list.getByRole('listitem').first()).toContainText('Paged order 1');
+  await expect(page.getByRole('button', { name: /Show more orders|Loading more orders/ })).toHaveCount(0);
+});

@@ -38,6 +38,9 @@ async function main(): Promise<void> {
   const deps = createDeps({ config, database, log });
   const app = await buildApp(deps);
   let queue: Awaited<ReturnType<typeof startBackgroundWork>> | undefined;
+  // Background work gets connections of its own on PostgreSQL: postgres.js queues a statement behind a
+  // busy one when every connection is taken, and a request must never wait behind a rollup refresh.
+  let background: Database | undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
       clearInterval(closeIdle);
       if (!drained) log.warn(`requests still open after ${DRAIN_MS / 1000} s; closing anyway`);
       await queue?.stop();
+      await background?.close();
       await database.close();
       log.info('database closed');
     } catch (error) {
@@ -72,10 +76,12 @@ async function main(): Promise<void> {
     if (granted) log.info({ granted }, 'admin role granted from ADMIN_EMAILS');
     await refuseExposedDemo(deps);
     if (config.seedDemo) await seedDemoIfEmpty(deps);
-    queue = await startBackgroundWork(deps);
+    if (config.databaseUrl) background = await openDatabase({ kind: 'postgres', url: config.databaseUrl, max: 2 });
+    queue = await startBackgroundWork(background ? { ...deps, database: background } : deps);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await queue?.stop().catch(() => {});
+    await background?.close().catch(() => {});
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;

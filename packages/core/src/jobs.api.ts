@@ -1,7 +1,15 @@
 /** Private jobs in the route table (api.ts). */
 import { z } from 'zod';
 import { defineApi, rawResponse } from './api.ts';
-import { jobFileParams, jobIdParams, jobStatusInput, privateJob, privateJobFields } from './jobs.schemas.ts';
+import {
+  jobFileParams,
+  jobIdParams,
+  jobList,
+  jobListQuery,
+  jobStatusInput,
+  privateJob,
+  privateJobFields,
+} from './jobs.schemas.ts';
 import { jobsTexts } from './jobs.texts.ts';
 
 export const jobsApi = defineApi({
@@ -17,13 +25,15 @@ export const jobsApi = defineApi({
   'GET /api/jobs/inbox': {
     caller: 'signedIn',
     signInText: jobsTexts.loginToView,
-    summary: 'The jobs sent to the viewer, newest first',
-    response: z.object({ jobs: z.array(privateJob) }),
+    summary: "One page of the jobs sent to the viewer (30, newest first; cursor: the page before's nextCursor)",
+    query: jobListQuery,
+    response: jobList,
   },
   'GET /api/jobs/sent': {
     caller: 'signedIn',
-    summary: 'The jobs the viewer sent, newest first',
-    response: z.object({ jobs: z.array(privateJob) }),
+    summary: "One page of the jobs the viewer sent (30, newest first; cursor: the page before's nextCursor)",
+    query: jobListQuery,
+    response: jobList,
   },
   'POST /api/jobs/:id/status': {
     caller: 'signedIn',

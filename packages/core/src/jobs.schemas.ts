@@ -1,8 +1,8 @@
 /**
  * Private jobs (SPEC sections 2, 4, 5, 7); their part of the route table is jobs.api.ts. Routes:
  *   POST /api/jobs                        multipart: PrivateJobFields as text fields + files "files" -> { job: PrivateJob, orderId, message }
- *   GET  /api/jobs/inbox                  jobs sent to the viewer, newest first -> { jobs: PrivateJob[] }
- *   GET  /api/jobs/sent                   jobs the viewer sent, newest first -> { jobs: PrivateJob[] }
+ *   GET  /api/jobs/inbox?cursor=          jobs sent to the viewer, newest first -> JobList (one page)
+ *   GET  /api/jobs/sent?cursor=           jobs the viewer sent, newest first -> JobList (one page)
  *   POST /api/jobs/:id/status             { status: accepted | declined } recipient only, while pending -> { job, message }
  *   GET  /api/jobs/:id/files/:fileId      sender, recipient and admins only; always an attachment
  */
@@ -112,3 +112,10 @@ export const privateJob = z.object({
   order: z.object({ id: z.string(), status: z.enum(ORDER_STATUSES) }).nullable(),
 });
 export type PrivateJob = z.output<typeof privateJob>;
+
+/** A jobs list page request: the opaque nextCursor of the page before; without it, the first page. */
+export const jobListQuery = z.object({ cursor: textInput(200).optional() });
+
+/** One page of private jobs, newest first; nextCursor is where the next page starts, or null on the last. */
+export const jobList = z.object({ jobs: z.array(privateJob), nextCursor: z.string().nullable() });
+export type JobList = z.output<typeof jobList>;

@@ -4,6 +4,7 @@ import { defineApi } from './api.ts';
 import {
   conversationList,
   markReadResult,
+  messagesPageQuery,
   replyMessageInput,
   sendMessageInput,
   thread,
@@ -24,13 +25,17 @@ export const messagesApi = defineApi({
   },
   'GET /api/messages/conversations': {
     caller: 'signedIn',
-    summary: 'One row per person the viewer has messages with: the latest message and how many from them are unread',
+    summary:
+      'One page of rows, one per person the viewer has messages with: the latest message and how many from them are unread, newest first',
+    query: messagesPageQuery,
     response: conversationList,
   },
   'GET /api/messages/with/:userId': {
     caller: 'signedIn',
-    summary: 'The thread with one person, oldest first (only messages the viewer sent or received)',
+    summary:
+      'One page of the thread with one person, oldest first within it: the newest page, then older ones by cursor (only messages the viewer sent or received)',
     params: userIdParam,
+    query: messagesPageQuery,
     response: thread,
   },
   'POST /api/messages/with/:userId': {

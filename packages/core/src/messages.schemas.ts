@@ -47,6 +47,9 @@ export const userIdParam = z.strictObject({
 });
 export const notificationIdParam = z.strictObject({ id: z.uuid() });
 
+/** Keyset page requests of the conversations list and a thread: the opaque nextCursor of the page before. */
+export const messagesPageQuery = z.object({ cursor: textInput(200).optional() });
+
 /** True when the text would be accepted; the dialog uses it to enable Send. */
 export function isValidMessage(text: string): boolean {
   return messageTextSchema.safeParse(text).success;
@@ -54,8 +57,8 @@ export function isValidMessage(text: string): boolean {
 
 // ---- API contract (the route table's part is messages.api.ts; /api/unread and /api/events are notifications' and realtime's) ----
 //   POST /api/messages                          SendMessageInput      -> { message: ThreadMessage }   signed in ("Please log in to send messages.")
-//   GET  /api/messages/conversations            ConversationList
-//   GET  /api/messages/with/:userId             Thread                 oldest first; only the viewer's own messages
+//   GET  /api/messages/conversations?cursor     ConversationList       30 a page, newest first
+//   GET  /api/messages/with/:userId?cursor      Thread                 40 a page, newest page first, oldest first within it; only the viewer's own messages
 //   POST /api/messages/with/:userId             ReplyMessageInput     -> { message: ThreadMessage }   only where a conversation exists
 //   POST /api/messages/with/:userId/read        -> MarkReadResult
 //   GET  /api/unread                            UnreadCounts
@@ -92,10 +95,17 @@ export const conversation = z.object({
 });
 export type Conversation = z.output<typeof conversation>;
 
-export const conversationList = z.object({ conversations: z.array(conversation), total: z.number().int() });
+/** The opaque cursor of the next (older) page, or null on the last one. */
+const nextCursor = z.string().nullable();
+
+export const conversationList = z.object({
+  conversations: z.array(conversation),
+  total: z.number().int(),
+  nextCursor,
+});
 export type ConversationList = z.output<typeof conversationList>;
 
-export const thread = z.object({ otherUser: person, messages: z.array(threadMessage) });
+export const thread = z.object({ otherUser: person, messages: z.array(threadMessage), nextCursor });
 export type Thread = z.output<typeof thread>;
 
 export const unreadCounts = z.object({ messages: z.number().int(), notifications: z.number().int() });

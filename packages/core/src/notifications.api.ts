@@ -2,12 +2,13 @@
 import { z } from 'zod';
 import { defineApi } from './api.ts';
 import { markReadResult, unreadCounts } from './messages.schemas.ts';
-import { notificationList, notificationRead } from './notifications.contract.ts';
+import { notificationList, notificationListQuery, notificationRead } from './notifications.contract.ts';
 
 export const notificationsApi = defineApi({
   'GET /api/notifications': {
     caller: 'signedIn',
-    summary: "The viewer's latest 100 notifications, newest first, with the unread counts",
+    summary: "A page of the viewer's notifications, newest first (30 a page, by cursor), with the unread counts",
+    query: notificationListQuery,
     response: notificationList,
   },
   'POST /api/notifications/read-all': {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { unreadCounts } from './messages.schemas.ts';
+import { textInput } from './text-input.ts';
 
 export const NOTIFICATION_KINDS = [
   'message',
@@ -30,8 +31,18 @@ export const notificationItem = z.object({
 });
 export type NotificationItem = z.output<typeof notificationItem>;
 
-/** The latest 100, newest first, with the badges' counts. */
-export const notificationList = z.object({ notifications: z.array(notificationItem), unread: unreadCounts });
+/** A keyset page request: the opaque cursor from the previous page; without one, the newest page. */
+export const notificationListQuery = z.object({ cursor: textInput(200).optional() });
+
+/**
+ * One page of the viewer's notifications (the newest 30 first), with the badges' counts; nextCursor
+ * asks for the next, older page and is null on the last one.
+ */
+export const notificationList = z.object({
+  notifications: z.array(notificationItem),
+  unread: unreadCounts,
+  nextCursor: z.string().nullable(),
+});
 export type NotificationList = z.output<typeof notificationList>;
 
 /** One notification marked read, and the counts after it. */

@@ -26,7 +26,8 @@ export const ordersApi = defineApi({
   },
   'GET /api/orders': {
     caller: 'signedIn',
-    summary: "The viewer's orders as buyer or as seller, newest first, with both counts",
+    summary:
+      "One page of the viewer's orders as buyer or as seller (30, newest first; cursor: the page before's nextCursor), with both counts",
     query: orderListQuery,
     response: orderList,
   },

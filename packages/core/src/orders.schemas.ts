@@ -2,7 +2,7 @@
  * Inputs and shapes of the orders API (its part of the route table is orders.api.ts). Routes:
  *   POST /api/orders                     { offerId }  -> { order: OrderDetail }  (reuses the buyer's unpaid order of that offer)
  *   POST /api/orders/:id/paid            buyer, awaiting_payment -> paid
- *   GET  /api/orders?role=buyer|seller   -> OrderList
+ *   GET  /api/orders?role=buyer|seller&cursor=   -> OrderList, one page (cursor: the nextCursor of the page before)
  *   GET  /api/orders/:id                 buyer, seller or admin -> { order: OrderDetail }
  *   POST /api/orders/:id/messages        { key } -> { message: OrderMessage }
  *   POST /api/orders/:id/delivery        multipart "file"; seller, paid -> delivered
@@ -16,7 +16,11 @@ import { textInput } from './text-input.ts';
 
 export const orderIdParams = z.object({ id: z.uuid({ error: 'Order not found' }) });
 export const createOrderInput = z.strictObject({ offerId: z.uuid({ error: 'This offer is not available to buy.' }) });
-export const orderListQuery = z.object({ role: z.enum(['buyer', 'seller']).default('buyer') });
+export const orderListQuery = z.object({
+  role: z.enum(['buyer', 'seller']).default('buyer'),
+  /** The opaque nextCursor of the page before; without it, the first page. */
+  cursor: textInput(200).optional(),
+});
 export const orderMessageInput = z.strictObject({ key: textInput(40).min(1) });
 export const deliveryDownloadQuery = z.object({
   expires: z.coerce.number().int().positive(),
@@ -84,6 +88,8 @@ export type OrderDetail = z.output<typeof orderDetail>;
 export const orderList = z.object({
   orders: z.array(orderSummary),
   counts: z.object({ buyer: z.number().int(), seller: z.number().int() }),
+  /** Where the next page starts, or null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type OrderList = z.output<typeof orderList>;
 

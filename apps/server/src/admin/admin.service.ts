@@ -15,10 +15,10 @@ import {
   type RevenueUnit,
 } from '@gigreel/core';
 import type { Actor } from '../auth/index.ts';
+import { decodeTimeCursor } from '../db/page-cursor.ts';
 import type { AppDeps } from '../deps.ts';
 import {
   dashboardCounts,
-  decodeCursor,
   listAudit,
   listCreators,
   listGigs,
@@ -93,22 +93,22 @@ export function getCreators({
   query,
 }: AdminRead & { query: { cursor?: string; q?: string; withoutOffer?: '1' | '0' } }): Promise<Page<AdminCreator>> {
   return listCreators(deps.database.db, {
-    cursor: decodeCursor(query.cursor),
+    cursor: decodeTimeCursor(query.cursor, 'text'),
     q: query.q?.trim() || undefined,
     withoutOffer: query.withoutOffer === '1',
   });
 }
 
 export function getGigs({ deps, cursor }: AdminRead & { cursor?: string }): Promise<Page<AdminGig>> {
-  return listGigs(deps.database.db, decodeCursor(cursor));
+  return listGigs(deps.database.db, decodeTimeCursor(cursor));
 }
 
 export function getMessages({ deps, cursor }: AdminRead & { cursor?: string }): Promise<AdminMessagesPage> {
-  return listMessages(deps.database, decodeCursor(cursor));
+  return listMessages(deps.database, decodeTimeCursor(cursor));
 }
 
 export function getAuditLog({ deps, cursor }: AdminRead & { cursor?: string }): Promise<Page<AuditEntry>> {
-  return listAudit(deps.database, decodeCursor(cursor));
+  return listAudit(deps.database, decodeTimeCursor(cursor));
 }
 
 export function getExportCounts({ deps }: AdminRead): Promise<ExportCounts> {

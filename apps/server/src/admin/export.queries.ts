@@ -125,7 +125,11 @@ export const EXPORTS: Record<ExportTable, TableSql> = {
 
 export type ExportBatch = { rows: Array<Record<string, unknown>>; last: { at: string; id: string } | null };
 
-/** One batch after the given position, newest first. */
+/**
+ * One batch after the given position, newest first. The first batch and the ones after a position are
+ * two statement texts: as one prepared statement (`$1 is null or ...`) the generic plan could not
+ * start the index scan at the position, so each batch read all the rows before it.
+ */
 export async function readExportBatch(
   database: Database,
   table: ExportTable,
@@ -137,10 +141,10 @@ export async function readExportBatch(
     `
     select ${def.select}, t.created_at::text as __at, t.id::text as __id
     from ${def.from}
-    where ($1::timestamptz is null or (t.created_at, t.id) < ($1::timestamptz, $2::${def.idType}))
+    ${after ? `where (t.created_at, t.id) < ($1::timestamptz, $2::${def.idType})` : ''}
     order by t.created_at desc, t.id desc
-    limit $3`,
-    [after?.at ?? null, after?.id ?? null, size],
+    limit ${Math.floor(size)}`,
+    after ? [after.at, after.id] : [],
   );
   const tail = rows[rows.length - 1];
   return { rows, last: tail ? { at: String(tail.__at), id: String(tail.__id) } : null };

@@ -3,6 +3,7 @@
  * when DATABASE_URL is set. Everything else sees the same drizzle database and the same
  * LISTEN/NOTIFY pair, so features never ask which engine they are on.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -77,6 +78,88 @@ export async function openDatabase(options: ConnectOptions): Promise<Database> {
 /** How oneProcessAtATime reaches a PostgreSQL database on a connection of its own (kept out of the object, which may be logged). */
 const startupLockSessions = new WeakMap<Database, () => postgres.Sql>();
 
+/**
+ * A Unix socket named the way libpq and node-postgres take it, `postgres://user@localhost/db?host=/var/run/postgresql`:
+ * on the database's own machine a socket costs less per statement than TCP on the loopback. postgres.js
+ * takes the folder as its `host` option; left in the address it would be sent as a server setting.
+ */
+function socketHost(url: string): { host?: string } {
+  const host = URL.canParse(url) ? new URL(url).searchParams.get('host') : null;
+  return host?.startsWith('/') ? { host } : {};
+}
+function withoutSocketHost(url: string): string {
+  if (!socketHost(url).host) return url;
+  const parsed = new URL(url);
+  parsed.searchParams.delete('host');
+  return parsed.toString();
+}
+
+/**
+ * Statements are named prepared statements unless run inside `plannedForValues`. Drizzle sends a
+ * statement it was not asked to prepare unnamed, so PostgreSQL parsed and planned every statement of
+ * every request again: planning a person's order list took 2 ms of its 3. Named, each connection
+ * parses a text once, and PostgreSQL keeps a generic plan where that plans as well as the values'
+ * own plans would (an indexed lookup or a keyset page of one person's rows).
+ */
+const valuesDecidePlan = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` with its statements planned for their values each time (unnamed): for a search, how
+ * many rows match a word decides the plan, and a generic plan of the same text is right for one
+ * kind of word and takes seconds for the other.
+ */
+export function plannedForValues<T>(work: () => Promise<T>): Promise<T> {
+  return valuesDecidePlan.run(true, work);
+}
+
+/**
+ * A page's size goes into a prepared statement's text (drizzle sends `.limit(n)` as the last parameter):
+ * a generic plan that does not know how many rows are wanted sorts all of a person's rows (16 ms for
+ * 2,000 private jobs) where knowing it walks the index and stops after the page (1 ms).
+ */
+function limitInText(text: string, params: unknown[]): { text: string; params: unknown[] } {
+  const last = params.length;
+  const value = params[last - 1];
+  if (!Number.isSafeInteger(value) || (value as number) < 0) return { text, params };
+  const placeholder = new RegExp(`\\$${last}(?!\\d)`, 'g');
+  const uses = text.match(placeholder)?.length ?? 0;
+  const asLimit = new RegExp(`\\blimit \\$${last}(?!\\d)`, 'i');
+  if (uses !== 1 || !asLimit.test(text)) return { text, params };
+  return { text: text.replace(asLimit, `limit ${value as number}`), params: params.slice(0, -1) };
+}
+
+type Client = postgres.Sql | postgres.TransactionSql;
+const UNDERNEATH = Symbol('the driver underneath');
+
+/** The driver a database's statements finally reach (postgres.js or PGlite), for tests that watch them. */
+export function driverUnderneath(db: Db): Record<string | symbol, unknown> {
+  const client = (db as unknown as { $client: Record<string | symbol, unknown> }).$client;
+  return (client[UNDERNEATH] as Record<string | symbol, unknown> | undefined) ?? client;
+}
+
+/** The driver as drizzle sees it: `unsafe` prepares unless asked not to, in transactions too. */
+function preparedByDefault<T extends Client>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === UNDERNEATH) return target;
+      if (property === 'unsafe')
+        return (text: string, params: unknown[] = [], options?: { prepare?: boolean }) => {
+          if (valuesDecidePlan.getStore()) return target.unsafe(text, params as never, { ...options, prepare: false });
+          const statement = limitInText(text, params);
+          return target.unsafe(statement.text, statement.params as never, { ...options, prepare: true });
+        };
+      if (property === 'begin' || property === 'savepoint')
+        return (...args: unknown[]) => {
+          const last = args.length - 1;
+          const work = args[last] as (tx: Client) => unknown;
+          args[last] = (tx: Client) => work(preparedByDefault(tx));
+          return (Reflect.get(target, property, receiver) as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
 /** Any constant shared by every process: the key of the advisory lock that lets one process start up at a time. */
 const MIGRATION_LOCK = 7_370_301;
 
@@ -84,18 +167,20 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // JIT compiles a plan's expressions before running it: for the product's short indexed statements
   // that costs far more than it saves (measured: 429 ms of a 570 ms statement), so it is off. So are
   // parallel workers: starting them cost ~300 ms of a 334 ms tag search that runs in 84 ms alone.
-  const client = postgres(url, {
+  const client = postgres(withoutSocketHost(url), {
+    ...socketHost(url),
     max,
     onnotice: () => {},
     prepare: true,
     connection: { jit: 'off', max_parallel_workers_per_gather: 0 },
   });
-  const db = drizzlePostgres(client, { schema });
+  const driver = preparedByDefault(client);
+  const db = drizzlePostgres(driver, { schema });
   const database: Database = {
     kind: 'postgres',
     db,
     async query<T>(text: string, params: unknown[] = []) {
-      return (await client.unsafe(text, params as never[])) as unknown as T[];
+      return (await driver.unsafe(text, params as never[])) as unknown as T[];
     },
     async executeSql(text, values) {
       // Parameters as node-postgres (whose shape the library expects) sends them: undefined as null, an object as JSON.
@@ -133,7 +218,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await client.end({ timeout: 5 });
     },
   };
-  startupLockSessions.set(database, () => postgres(url, { max: 1, onnotice: () => {} }));
+  startupLockSessions.set(database, () =>
+    postgres(withoutSocketHost(url), { ...socketHost(url), max: 1, onnotice: () => {} }),
+  );
   return database;
 }
 

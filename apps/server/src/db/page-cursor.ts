@@ -14,3 +14,40 @@ export function decodePageCursor(text: string): [sortKey: unknown, id: unknown] 
     return null;
   }
 }
+
+/** Where a page of a list ordered by (created_at desc, id desc) starts: the last row before it. */
+export type TimeCursor = { at: string; id: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// a text id may be anything PostgreSQL can hold as text (no NUL), as long as an id is
+const TEXT_ID = /^[^\u0000]{1,100}$/;
+const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d{1,6})?(Z|[+-](\d\d)(?::?(\d\d))?)?$/;
+
+/** True for a time PostgreSQL reads as timestamptz (no 31 February, no hour 25), so the cast never fails. */
+function isTimestamp(text: string): boolean {
+  const parts = TIMESTAMP.exec(text);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    year! >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    Number(parts[9] ?? 0) <= 15 &&
+    Number(parts[10] ?? 0) < 60
+  );
+}
+
+/**
+ * The position a (created_at, id) cursor carries, or null (start from the top) for one that is
+ * damaged, cut short or made up: never a value that makes the query's cast fail (a 500).
+ */
+export function decodeTimeCursor(text: string | undefined, idType: 'uuid' | 'text' = 'uuid'): TimeCursor | null {
+  const [at, id] = (text && decodePageCursor(text)) || [];
+  if (typeof at !== 'string' || typeof id !== 'string' || !isTimestamp(at)) return null;
+  return (idType === 'uuid' ? UUID : TEXT_ID).test(id) ? { at, id } : null;
+}

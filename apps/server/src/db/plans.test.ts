@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/databases.ts';
 import {
@@ -34,7 +34,8 @@ import {
 } from '../notifications/notifications.queries.ts';
 import { listOrdersOf } from '../orders/orders.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
-import { migrationsFolder, type Database } from './connection.ts';
+import { driverUnderneath, migrationsFolder, type Database } from './connection.ts';
+import { users } from './schema.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -46,7 +47,7 @@ type Statement = { text: string; params: unknown[]; options: unknown };
  * (PGlite's query, postgres-js's unsafe; drizzle and Database.query both go through them).
  */
 async function statementsOf(run: () => Promise<unknown>): Promise<Statement[]> {
-  const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
+  const client = driverUnderneath(database.db);
   const method = database.kind === 'pglite' ? 'query' : 'unsafe';
   const original = client[method] as (...args: unknown[]) => unknown;
   const seen: Statement[] = [];
@@ -77,7 +78,7 @@ function bind(text: string, params: unknown[]): SQL {
   const chunks: SQL[] = [];
   let at = 0;
   for (const match of text.matchAll(/\$(\d+)/g)) {
-    chunks.push(sql.raw(text.slice(at, match.index)), sql`${params[Number(match[1]) - 1]}`);
+    chunks.push(sql.raw(text.slice(at, match.index)), sql`${sql.param(params[Number(match[1]) - 1])}`);
     at = match.index + match[0].length;
   }
   chunks.push(sql.raw(text.slice(at)));
@@ -103,6 +104,31 @@ async function planOf(statement: Statement, off: string[] = LIST): Promise<strin
 
 const planFor = async (run: () => Promise<unknown>, match: RegExp, off: string[] = LIST) =>
   planOf(await statementOf(run, match), off);
+
+/** A SQL literal of a statement's value, for EXECUTE. */
+const literal = (value: unknown) =>
+  value === null ? 'null' : typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+
+/**
+ * The plan PostgreSQL keeps for a prepared statement once it stops planning for the values (the
+ * generic plan): statements are prepared (db/connection.ts), so this is the plan most requests run.
+ */
+async function genericPlanOf(statement: Statement, off: string[] = LIST): Promise<string> {
+  return database.db.transaction(async (tx) => {
+    for (const setting of [...off, 'plan_cache_mode']) {
+      const value = setting === 'plan_cache_mode' ? 'force_generic_plan' : 'off';
+      await tx.execute(sql.raw(`set local ${setting} = ${value}`));
+    }
+    await tx.execute(sql.raw(`prepare generic_probe as ${statement.text}`));
+    const values = statement.params.length ? `(${statement.params.map(literal).join(', ')})` : '';
+    const result: unknown = await tx.execute(sql.raw(`explain execute generic_probe${values}`));
+    await tx.execute(sql.raw('deallocate generic_probe'));
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+      Record<string, string>
+    >;
+    return rows.map((row) => Object.values(row)[0]).join('\n');
+  });
+}
 
 /**
  * Whether the plan has a full Sort on this column (an Incremental Sort finishing an index's order
@@ -165,6 +191,14 @@ beforeAll(async () => {
       'Order ' || i, now() - i * interval '1 minute' from generate_series(0, 2999) i`);
   await query(`insert into audit_log (admin_id, method, path, status, created_at)
     select 'u0', 'POST', '/api/admin/x', 200, now() - i * interval '1 minute' from generate_series(0, 1999) i`);
+  // The tallies as the queue leaves them: everything above folded, then sales not folded yet.
+  await query('select fold_tally_changes()');
+  await query(`insert into orders (buyer_id, seller_id, title, status, price_pence, created_at, completed_at)
+    select 'u' || (i % 70), 'u' || (300 + i % 400), 'Sale ' || i, 'completed', 500 + (i % 9) * 100, now() - i * interval '1 hour', now() - i * interval '1 hour'
+    from generate_series(0, 1999) i`);
+  await query('select fold_tally_changes()');
+  await query(`insert into orders (buyer_id, seller_id, title, status, price_pence, created_at, completed_at)
+    select 'u' || (i % 70), 'u' || (300 + i % 400), 'New sale ' || i, 'completed', 900, now(), now() from generate_series(0, 19) i`);
   // VACUUM moves the trigram index's pending entries into the index and gives the planner its sizes.
   await query('vacuum analyze');
 });
@@ -226,10 +260,36 @@ describe('the feed search (planned for its values, never a prepared statement)',
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('sends searches as unnamed statements on PostgreSQL', async () => {
     const statements = await statementsOf(search({ q: 'zanzibar', tag: 'rare' }));
-    expect(statements.length).toBeGreaterThan(0);
-    for (const statement of statements)
-      expect((statement.options as { prepare?: boolean } | undefined)?.prepare).toBeFalsy();
+    const prepares = (statement: Statement) => (statement.options as { prepare?: boolean } | undefined)?.prepare;
+    const [lookup, page] = statements;
+    expect(statements).toHaveLength(2);
+    // the tag's lookup is the same plan for any name; the page's plan depends on how many offers match
+    expect(lookup!.text).toMatch(/from "tags"/);
+    expect(prepares(lookup!)).toBe(true);
+    expect(page!.text).toMatch(/from "offers"/);
+    expect(prepares(page!)).toBe(false);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'sends every other statement prepared, inside transactions too, so PostgreSQL does not plan it again each time',
+    async () => {
+      const statements = await statementsOf(async () => {
+        await listNotifications(database.db, 'u1');
+        await database.query('select 1 as one');
+      });
+      const prepared = statements.map((statement) => (statement.options as { prepare?: boolean }).prepare);
+      expect(prepared).toEqual([true, true]);
+      // the page's size is in the text, not a parameter: a generic plan knows it and stops after the page
+      expect(statements[0]!.text).toMatch(/ limit \d+$/);
+      expect(statements[0]!.params).toEqual(['u1']);
+      // in a transaction, the connection it holds has the statement prepared
+      const held = await database.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.email, 'p7@example.com'));
+        return tx.execute<{ statement: string }>(sql`select statement from pg_prepared_statements`);
+      });
+      expect(held.map((row) => row.statement)).toContainEqual(expect.stringContaining('"users"."email" = $1'));
+    },
+  );
 });
 
 describe('messages and notifications', () => {
@@ -361,8 +421,10 @@ describe('admin lists and the export, newest first by keyset', () => {
   });
 
   it('top sellers walk tallies_ranked_idx', async () => {
-    const plan = await planFor(() => topSellers(database, 10), /fetch first/, SEARCH);
-    expect(plan).toMatch(/Index Scan using tallies_ranked_idx/);
+    const plan = await planFor(() => topSellers(database, 10), /order by amount desc, count desc, subject/, SEARCH);
+    expect(plan).toMatch(
+      /Index (Only )?Scan using tallies_ranked_idx on tallies +\(cost[^\n]*\n\s*Index Cond: \(topic = 'sales'::text\)/,
+    );
   });
 
   it('each export batch walks its table’s (created_at desc, id desc) index', async () => {
@@ -376,6 +438,24 @@ describe('admin lists and the export, newest first by keyset', () => {
         expect(sortsOn(plan, 'created_at')).toBe(false);
       }
     }
+  });
+
+  it('after a position, an export batch and an admin messages page start the index scan there in the generic plan too', async () => {
+    const after = await cursorOf('offers');
+    const batch = await genericPlanOf(
+      await statementOf(() => readExportBatch(database, 'offers', after, 2000), /order by t\.created_at desc/),
+    );
+    expect(batch).toMatch(
+      /Index Scan using offers_created_id_idx[^\n]*\n\s*Index Cond: \(ROW\((t\.)?created_at, (t\.)?id\) </,
+    );
+    expect(batch).toMatch(/Limit/);
+    const cursor = await cursorOf('gig_messages');
+    const page = await genericPlanOf(
+      await statementOf(() => listMessages(database, cursor), /order by m\.created_at desc/),
+    );
+    expect(page).toMatch(
+      /Index Scan using gig_messages_created_id_idx[^\n]*\n\s*Index Cond: \(ROW\((m\.)?created_at, (m\.)?id\) </,
+    );
   });
 
   it('the audit log walks audit_log_created_id_idx', async () => {

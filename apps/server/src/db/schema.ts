@@ -316,6 +316,8 @@ export const gigMessages = pgTable(
   (t) => [
     index('gig_messages_receiver_idx').on(t.receiverId, t.createdAt),
     index('gig_messages_sender_idx').on(t.senderId, t.createdAt),
+    // A thread, one side at a time, newest first: each side of a pair reads only its page.
+    index('gig_messages_pair_idx').on(t.senderId, t.receiverId, t.createdAt, t.id),
     index('gig_messages_offer_idx')
       .on(t.offerId)
       .where(sql`${t.offerId} is not null`),
@@ -344,7 +346,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
     // Unread count, mark all read, and opening a thread (its notifications by link): unread rows only.
     index('notifications_unread_idx')
       .on(t.userId, t.link)
@@ -421,8 +423,8 @@ export const privateJobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('private_jobs_to_idx').on(t.toUserId, t.createdAt),
-    index('private_jobs_from_idx').on(t.fromUserId, t.createdAt),
+    index('private_jobs_to_idx').on(t.toUserId, t.createdAt, t.id),
+    index('private_jobs_from_idx').on(t.fromUserId, t.createdAt, t.id),
     check('private_jobs_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'delivered')`),
     check('private_jobs_budget_check', sql`${t.budgetPence} is null or ${t.budgetPence} >= 0`),
     check('private_jobs_delivery_check', sql`${t.deliveryTime} in ('1 Day', '2 Days', '3 Days', '1 Week')`),
@@ -471,8 +473,8 @@ export const orders = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
-    index('orders_seller_idx').on(t.sellerId, t.createdAt),
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
+    index('orders_seller_idx').on(t.sellerId, t.createdAt, t.id),
     index('orders_status_idx').on(t.status),
     index('orders_offer_idx').on(t.offerId),
     index('orders_job_idx')
@@ -602,8 +604,8 @@ export const tallies = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.topic, t.subject] }),
-    // Top sellers: the largest sales first.
-    index('tallies_ranked_idx').on(t.topic, t.amount.desc().nullsFirst(), t.count.desc().nullsFirst()),
+    // Top sellers: the largest sales first, ties in a fixed order, so the first n are exactly n index entries.
+    index('tallies_ranked_idx').on(t.topic, t.amount.desc().nullsFirst(), t.count.desc().nullsFirst(), t.subject),
   ],
 );
 

@@ -65,9 +65,9 @@ export async function readTopic(
 }
 
 /**
- * The largest subjects of a topic by amount, then count: the ranked index gives the top ones of the
- * folded tallies, widened by as many as have changes not yet folded (and ties at the edge), and those
- * are summed with their changes; the caller joins and cuts to its limit.
+ * The largest subjects of a topic by amount, then count, then subject: the ranked index gives the top
+ * ones of the folded tallies, widened by as many as have changes not yet folded, and those are summed
+ * with their changes; the caller joins and cuts to its limit.
  */
 export async function readTopRanked(
   database: Database,
@@ -77,17 +77,18 @@ export async function readTopRanked(
   const rows = await database.query<{ subject: string; count: number; amount: number }>(
     `with pending as (
        select subject, sum(count) as count, sum(amount) as amount from tally_changes where topic = $1 group by subject
-     ), candidates as (
-       (select subject from tallies where topic = $1 order by amount desc, count desc
-         fetch first ($2 + (select count(*) from pending)) rows with ties)
-       union
-       select subject from pending
+     ), top as (
+       select subject, count, amount from tallies where topic = $1 order by amount desc, count desc, subject
+        limit $2 + (select count(*) from pending)
      )
-     select c.subject, (coalesce(t.count, 0) + coalesce(p.count, 0))::float8 as count,
-            (coalesce(t.amount, 0) + coalesce(p.amount, 0))::float8 as amount
-       from candidates c
-       left join tallies t on t.topic = $1 and t.subject = c.subject
-       left join pending p on p.subject = c.subject`,
+     select subject, sum(count)::float8 as count, sum(amount)::float8 as amount from (
+       select subject, count, amount from top
+       union all
+       select t.subject, t.count, t.amount from pending p join tallies t on t.topic = $1 and t.subject = p.subject
+        where p.subject not in (select subject from top)
+       union all
+       select subject, count, amount from pending
+     ) candidates group by subject`,
     [topic, limit],
   );
   return rows

@@ -14,10 +14,13 @@ export type LockedOffer = { id: string; userId: string; isApproved: boolean; med
 type Counts = { boostCount: number; favoriteCount: number; reactionCount: number; shareCount: number };
 export type CountsAndMarks = Counts & { boosted: boolean; favorited: boolean; reaction: Reaction | null };
 
-/** The viewer's marks on the offer row being read, as subqueries (each a primary-key probe). */
+/**
+ * The viewer's marks on the offer row being read, as scalar subqueries (each a primary-key probe; an
+ * EXISTS may become a hash of all the viewer's boosts in a generic plan, feed.queries.ts says more).
+ */
 const viewerMarks = (viewerId: string | null) => ({
-  boosted: sql<boolean>`exists (select 1 from ${boosts} b where b.user_id = ${viewerId} and b.offer_id = ${offers.id})`,
-  favorited: sql<boolean>`exists (select 1 from ${favorites} f where f.user_id = ${viewerId} and f.offer_id = ${offers.id})`,
+  boosted: sql<boolean>`coalesce((select true from ${boosts} b where b.user_id = ${viewerId} and b.offer_id = ${offers.id}), false)`,
+  favorited: sql<boolean>`coalesce((select true from ${favorites} f where f.user_id = ${viewerId} and f.offer_id = ${offers.id}), false)`,
 });
 
 /**

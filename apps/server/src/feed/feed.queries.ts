@@ -4,10 +4,11 @@
  * offers_all_rank_idx, with a keyset cursor, so its cost does not grow with the engagement tables or
  * with how deep a person scrolls. A search (q, tag) is planned for its own values: see selectSearchPage.
  */
-import { and, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Reaction } from '@gigreel/core';
-import type { Database, Db } from '../db/connection.ts';
+import { plannedForValues, type Database, type Db } from '../db/connection.ts';
+import { anyOf } from '../db/any-of.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import { boosts, favorites, offers, offerTags, reactions, tags, users } from '../db/schema.ts';
 import { offerCardColumns, type OfferCardRow } from '../offers/index.ts';
@@ -122,7 +123,7 @@ export async function findFeedTag(db: Db, name: string): Promise<string | null> 
  */
 async function selectSearchPage(db: Db, options: FeedPageOptions): Promise<OfferCardRow[]> {
   const tagId = options.tag ? await findFeedTag(db, options.tag) : null;
-  return (await feedSearchQuery(db, options, tagId)) as OfferCardRow[];
+  return (await plannedForValues(async () => await feedSearchQuery(db, options, tagId))) as OfferCardRow[];
 }
 
 /** What every offer of a search page satisfies: visible (unless the admin's whole feed), the word, after the cursor. */
@@ -194,18 +195,22 @@ export async function countOffers(
 
 export type ViewerStateRow = { offerId: string; boosted: boolean; favorited: boolean; reaction: Reaction | null };
 
-/** The viewer's own boost, favourite and reaction for a page of offers: three primary-key lookups each. */
+/**
+ * The viewer's own boost, favourite and reaction for a page of offers: three primary-key lookups each.
+ * Scalar subqueries, not EXISTS: a prepared statement's generic plan may turn an EXISTS into a hash
+ * of all the viewer's boosts (20,000 rows read for the most active person), which it cannot do here.
+ */
 export async function selectViewerStates(db: Db, userId: string, offerIds: string[]): Promise<ViewerStateRow[]> {
   if (offerIds.length === 0) return [];
   const rows = await db
     .select({
       offerId: offers.id,
-      boosted: sql<boolean>`exists (select 1 from ${boosts} where ${boosts.userId} = ${userId} and ${boosts.offerId} = ${offers.id})`,
-      favorited: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${userId} and ${favorites.offerId} = ${offers.id})`,
+      boosted: sql<boolean>`coalesce((select true from ${boosts} where ${boosts.userId} = ${userId} and ${boosts.offerId} = ${offers.id}), false)`,
+      favorited: sql<boolean>`coalesce((select true from ${favorites} where ${favorites.userId} = ${userId} and ${favorites.offerId} = ${offers.id}), false)`,
       reaction: sql<Reaction | null>`(select ${reactions.emoji} from ${reactions} where ${reactions.userId} = ${userId} and ${reactions.offerId} = ${offers.id})`,
     })
     .from(offers)
-    .where(inArray(offers.id, offerIds));
+    .where(anyOf(offers.id, offerIds));
   return rows;
 }
 

@@ -1,9 +1,11 @@
 /** The only place the private jobs feature touches the database, and the presenter of what it reads. */
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DeliveryTime, JobStatus, OrderStatus, PrivateJob } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
 import { orders, privateJobFiles, privateJobs, users } from '../db/schema.ts';
+import { anyOf } from '../db/any-of.ts';
+import { encodePageCursor, type TimeCursor } from '../db/page-cursor.ts';
 
 type Conn = Db | Tx;
 const sender = alias(users, 'sender');
@@ -31,21 +33,23 @@ export type JobFileRow = {
   sizeBytes: number;
 };
 
+const jobColumns = {
+  id: privateJobs.id,
+  fromUserId: privateJobs.fromUserId,
+  toUserId: privateJobs.toUserId,
+  title: privateJobs.title,
+  description: privateJobs.description,
+  deliveryTime: privateJobs.deliveryTime,
+  budgetPence: privateJobs.budgetPence,
+  status: privateJobs.status,
+  createdAt: privateJobs.createdAt,
+  senderName: sender.name,
+  recipientName: recipient.name,
+};
+/** Rows also carry created_at as PostgreSQL's text (microseconds kept), for a list's next-page cursor. */
 function selectJobs(db: Conn) {
   return db
-    .select({
-      id: privateJobs.id,
-      fromUserId: privateJobs.fromUserId,
-      toUserId: privateJobs.toUserId,
-      title: privateJobs.title,
-      description: privateJobs.description,
-      deliveryTime: privateJobs.deliveryTime,
-      budgetPence: privateJobs.budgetPence,
-      status: privateJobs.status,
-      createdAt: privateJobs.createdAt,
-      senderName: sender.name,
-      recipientName: recipient.name,
-    })
+    .select({ ...jobColumns, cursorAt: sql<string>`${privateJobs.createdAt}::text` })
     .from(privateJobs)
     .innerJoin(sender, eq(sender.id, privateJobs.fromUserId))
     .innerJoin(recipient, eq(recipient.id, privateJobs.toUserId));
@@ -56,12 +60,37 @@ export async function findJob(db: Conn, id: string): Promise<JobRow | null> {
   return (row as JobRow | undefined) ?? null;
 }
 
-export async function listJobs(db: Conn, userId: string, side: 'inbox' | 'sent'): Promise<JobRow[]> {
+/** A person's private jobs come 30 to a page (the performance review: one big page cost too much per open). */
+export const JOBS_PAGE_SIZE = 30;
+
+/**
+ * One page of the jobs sent to the person (inbox) or by them (sent), newest first, after `cursor`.
+ * The cursor only positions: the person's own column still decides which jobs they see.
+ */
+export async function listJobs(
+  db: Conn,
+  userId: string,
+  side: 'inbox' | 'sent',
+  cursor: TimeCursor | null = null,
+): Promise<{ rows: JobRow[]; nextCursor: string | null }> {
   const column = side === 'inbox' ? privateJobs.toUserId : privateJobs.fromUserId;
-  return (await selectJobs(db)
-    .where(eq(column, userId))
+  const rows = (await selectJobs(db)
+    .where(
+      and(
+        eq(column, userId),
+        cursor
+          ? sql`(${privateJobs.createdAt}, ${privateJobs.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(privateJobs.createdAt), desc(privateJobs.id))
-    .limit(200)) as JobRow[];
+    .limit(JOBS_PAGE_SIZE + 1)) as Array<JobRow & { cursorAt: string }>;
+  const page = rows.slice(0, JOBS_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    rows: page,
+    nextCursor: rows.length > JOBS_PAGE_SIZE && last ? encodePageCursor(last.cursorAt, last.id) : null,
+  };
 }
 
 async function filesOf(db: Conn, jobIds: string[]): Promise<JobFileRow[]> {
@@ -76,7 +105,7 @@ async function filesOf(db: Conn, jobIds: string[]): Promise<JobFileRow[]> {
       sizeBytes: privateJobFiles.sizeBytes,
     })
     .from(privateJobFiles)
-    .where(inArray(privateJobFiles.jobId, jobIds))
+    .where(anyOf(privateJobFiles.jobId, jobIds))
     .orderBy(privateJobFiles.createdAt, privateJobFiles.id);
 }
 
@@ -104,7 +133,7 @@ export async function ordersOfJobs(
   const rows = await db
     .select({ id: orders.id, jobId: orders.jobId, status: orders.status })
     .from(orders)
-    .where(inArray(orders.jobId, jobIds));
+    .where(anyOf(orders.jobId, jobIds));
   return rows as Array<{ id: string; jobId: string; status: OrderStatus }>;
 }
 

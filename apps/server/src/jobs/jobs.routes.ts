@@ -45,9 +45,13 @@ export const jobs = feature('jobs', ({ deps, route }) => {
     }
   });
 
-  route('GET /api/jobs/inbox', async ({ actor }) => ({ jobs: await service.listJobs({ deps, actor, side: 'inbox' }) }));
+  route('GET /api/jobs/inbox', ({ actor, query }) =>
+    service.listJobs({ deps, actor, side: 'inbox', cursor: query.cursor }),
+  );
 
-  route('GET /api/jobs/sent', async ({ actor }) => ({ jobs: await service.listJobs({ deps, actor, side: 'sent' }) }));
+  route('GET /api/jobs/sent', ({ actor, query }) =>
+    service.listJobs({ deps, actor, side: 'sent', cursor: query.cursor }),
+  );
 
   route('POST /api/jobs/:id/status', async ({ actor, params, body }) => ({
     job: await service.decideJob({ deps, actor, jobId: params.id, status: body.status }),

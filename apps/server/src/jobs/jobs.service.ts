@@ -15,6 +15,7 @@ import {
   QUOTA_WINDOW_MS,
   sellerPaymentLink,
   type JobDecision,
+  type JobList,
   type PrivateJob,
   type PrivateJobFields,
   AppError,
@@ -28,6 +29,7 @@ import { createNotification } from '../notifications/index.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import type { Db, Tx } from '../db/connection.ts';
 import { assertOrderQuota, lockBuyer, openOrder } from '../orders/index.ts';
+import { decodeTimeCursor } from '../db/page-cursor.ts';
 import * as q from './jobs.queries.ts';
 import type { Actor } from '../auth/index.ts';
 import { canReadJob, isRecipient } from './jobs.policy.ts';
@@ -120,8 +122,15 @@ export async function sendJob({
   }
 }
 
-export async function listJobs({ deps, actor, side }: Ctx & { side: 'inbox' | 'sent' }): Promise<PrivateJob[]> {
-  return q.presentJobs(deps.database.db, await q.listJobs(deps.database.db, actor.id, side));
+/** One page of the viewer's jobs (a damaged cursor starts from the top); files and orders are read for that page only. */
+export async function listJobs({
+  deps,
+  actor,
+  side,
+  cursor,
+}: Ctx & { side: 'inbox' | 'sent'; cursor?: string }): Promise<JobList> {
+  const page = await q.listJobs(deps.database.db, actor.id, side, decodeTimeCursor(cursor));
+  return { jobs: await q.presentJobs(deps.database.db, page.rows), nextCursor: page.nextCursor };
 }
 
 /**

@@ -4,16 +4,18 @@
  * Each pair's summary row (its latest message, each side's unread count) is written in the same
  * transaction as the message or the read that changes it, so lists and badges read it alone.
  */
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db, Tx } from '../db/connection.ts';
+import type { TimeCursor } from '../db/page-cursor.ts';
 import { conversationSummaries, gigMessages, offers, users } from '../db/schema.ts';
 
 export type MessageRow = typeof gigMessages.$inferSelect;
 
-/** The latest messages of a thread that are shown (oldest first on screen). */
-const THREAD_LIMIT = 500;
-const CONVERSATION_LIMIT = 200;
+/** Messages of a thread per page (the newest page first; oldest first on screen). */
+export const THREAD_PAGE = 40;
+/** Conversations per page, newest first. */
+export const CONVERSATIONS_PAGE = 30;
 
 export async function findOfferForMessage(tx: Db | Tx, offerId: string) {
   const [row] = await tx
@@ -106,18 +108,40 @@ export async function sentSince(tx: Db | Tx, senderId: string, since: Date): Pro
   return Number(row?.n ?? 0);
 }
 
-const between = (me: string, other: string) =>
-  or(
-    and(eq(gigMessages.senderId, me), eq(gigMessages.receiverId, other)),
-    and(eq(gigMessages.senderId, other), eq(gigMessages.receiverId, me)),
-  );
+export type ThreadRow = MessageRow & { cursorAt: string };
 
-/** The thread between the viewer and one other person, newest first (the caller reverses it). */
-export function threadNewestFirst(db: Db | Tx, me: string, other: string, limit = THREAD_LIMIT): Promise<MessageRow[]> {
-  return db
-    .select()
-    .from(gigMessages)
-    .where(between(me, other))
+/**
+ * The thread between the viewer and one other person, newest first (the caller reverses it): the
+ * newest of each side from gig_messages_pair_idx, merged, so a long thread costs one page, not its length.
+ * After a cursor, only what is older than it, (created_at, id) < cursor on each side.
+ */
+export async function threadNewestFirst(
+  db: Db | Tx,
+  me: string,
+  other: string,
+  limit = THREAD_PAGE,
+  cursor: TimeCursor | null = null,
+): Promise<ThreadRow[]> {
+  const side = (from: string, to: string) =>
+    db
+      .select({
+        ...getTableColumns(gigMessages),
+        cursorAt: sql<string>`${gigMessages.createdAt}::text`.as('cursor_at'),
+      })
+      .from(gigMessages)
+      .where(
+        and(
+          eq(gigMessages.senderId, from),
+          eq(gigMessages.receiverId, to),
+          cursor
+            ? sql`(${gigMessages.createdAt}, ${gigMessages.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(gigMessages.createdAt), desc(gigMessages.id))
+      .limit(limit);
+  return side(me, other)
+    .unionAll(side(other, me))
     .orderBy(desc(gigMessages.createdAt), desc(gigMessages.id))
     .limit(limit);
 }
@@ -152,6 +176,9 @@ export async function markThreadRead(tx: Db | Tx, me: string, other: string, now
 
 export type ConversationRow = {
   other_id: string;
+  last_message_id: string;
+  /** last_at as PostgreSQL's text, for the next page's cursor. */
+  cursor_at: string;
   display_name: string;
   profile_image: string | null;
   message: string;
@@ -166,26 +193,34 @@ export type ConversationRow = {
  * One row per other person: the pair's latest message and how many from them are unread, newest
  * first, from the summary rows where the viewer is either side (each side's index walked in order,
  * at most one page from each). People who have left have no summary row (no thread to open).
+ * After a cursor, each side starts below (last_at, last_message_id). The first page and the pages
+ * after a cursor are two statement texts, so each prepared plan starts its index scans where it should.
  */
-export function conversations(database: Database, me: string): Promise<ConversationRow[]> {
+export function conversations(
+  database: Database,
+  me: string,
+  limit = CONVERSATIONS_PAGE,
+  cursor: TimeCursor | null = null,
+): Promise<ConversationRow[]> {
+  const after = cursor ? 'and (c.last_at, c.last_message_id) < ($2::timestamptz, $3::uuid)' : '';
   return database.query<ConversationRow>(
     `with mine as (
        (select c.user_high as other_id, c.unread_low as unread, c.last_message_id, c.last_sender_id, c.last_message, c.last_offer_title, c.last_at
-          from conversation_summaries c where c.user_low = $1
-         order by c.last_at desc, c.last_message_id desc limit ${CONVERSATION_LIMIT})
+          from conversation_summaries c where c.user_low = $1 ${after}
+         order by c.last_at desc, c.last_message_id desc limit ${limit})
        union all
        (select c.user_low as other_id, c.unread_high as unread, c.last_message_id, c.last_sender_id, c.last_message, c.last_offer_title, c.last_at
-          from conversation_summaries c where c.user_high = $1
-         order by c.last_at desc, c.last_message_id desc limit ${CONVERSATION_LIMIT})
+          from conversation_summaries c where c.user_high = $1 ${after}
+         order by c.last_at desc, c.last_message_id desc limit ${limit})
      )
-     select m.other_id, u.display_name, u.profile_image, m.last_message as message, m.last_at as created_at, (m.last_sender_id = $1) as from_me,
+     select m.other_id, m.last_message_id, m.last_at::text as cursor_at, u.display_name, u.profile_image, m.last_message as message, m.last_at as created_at, (m.last_sender_id = $1) as from_me,
             m.last_offer_title as offer_title, m.unread,
             ((select coalesce(sum(count), 0) from tallies where topic = 'conversations' and subject = $1)
               + (select coalesce(sum(count), 0) from tally_changes where topic = 'conversations' and subject = $1))::int as total
        from mine m
        join users u on u.id = m.other_id
       order by m.last_at desc, m.last_message_id desc
-      limit ${CONVERSATION_LIMIT}`,
-    [me],
+      limit ${limit}`,
+    cursor ? [me, cursor.at, cursor.id] : [me],
   );
 }

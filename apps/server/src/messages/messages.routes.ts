@@ -7,14 +7,14 @@ export const messages = feature('messages', ({ deps, route }) => {
     sendMessage({ deps, actor, offerId: body.offerId, text: body.text }),
   );
 
-  route('GET /api/messages/conversations', ({ actor, reply }) => {
+  route('GET /api/messages/conversations', ({ actor, query, reply }) => {
     reply.header('cache-control', 'no-store');
-    return listConversations({ deps, actor });
+    return listConversations({ deps, actor, cursor: query.cursor });
   });
 
-  route('GET /api/messages/with/:userId', ({ actor, params, reply }) => {
+  route('GET /api/messages/with/:userId', ({ actor, params, query, reply }) => {
     reply.header('cache-control', 'no-store');
-    return getThread({ deps, actor, otherUserId: params.userId });
+    return getThread({ deps, actor, otherUserId: params.userId, cursor: query.cursor });
   });
 
   route('POST /api/messages/with/:userId', ({ actor, params, body }) =>

@@ -11,7 +11,10 @@ import type { Tx } from '../db/connection.ts';
 import { createNotification, markMessageNotificationsRead } from '../notifications/index.ts';
 import { announce, unreadCounts } from '../realtime/index.ts';
 import { checkCanMessageAbout, checkCanReply, checkSendRate } from './messages.policy.ts';
+import { decodeTimeCursor, encodePageCursor } from '../db/page-cursor.ts';
 import {
+  CONVERSATIONS_PAGE,
+  THREAD_PAGE,
   conversations,
   findOfferForMessage,
   findPerson,
@@ -108,11 +111,15 @@ export async function replyInThread({
   });
 }
 
-export async function listConversations({ deps, actor }: Ctx): Promise<ConversationList> {
-  const rows = await conversations(deps.database, actor.id);
+/** One page of the viewer's conversations, newest first; `cursor` is the previous page's nextCursor. */
+export async function listConversations({ deps, actor, cursor }: Ctx & { cursor?: string }): Promise<ConversationList> {
+  const rows = await conversations(deps.database, actor.id, CONVERSATIONS_PAGE + 1, decodeTimeCursor(cursor));
+  const page = rows.slice(0, CONVERSATIONS_PAGE);
+  const last = page.at(-1);
   return {
     total: rows[0]?.total ?? 0,
-    conversations: rows.map((row) => ({
+    nextCursor: rows.length > page.length && last ? encodePageCursor(last.cursor_at, last.last_message_id) : null,
+    conversations: page.map((row) => ({
       otherUser: { id: row.other_id, displayName: row.display_name, profileImage: row.profile_image },
       lastMessage: {
         text: row.message,
@@ -125,15 +132,26 @@ export async function listConversations({ deps, actor }: Ctx): Promise<Conversat
   };
 }
 
-/** The thread with one person, oldest first: only messages the viewer sent to or received from them. */
-export async function getThread({ deps, actor, otherUserId }: Ctx & { otherUserId: string }): Promise<Thread> {
+/**
+ * One page of the thread with one person, oldest first within the page: the newest page without a
+ * cursor, then older ones through nextCursor. Only messages the viewer sent to or received from them.
+ */
+export async function getThread({
+  deps,
+  actor,
+  otherUserId,
+  cursor,
+}: Ctx & { otherUserId: string; cursor?: string }): Promise<Thread> {
   const db = deps.database.db;
   const other = otherUserId === actor.id ? null : await findPerson(db, otherUserId);
   if (!other) throw notFound(messageTexts.conversationNotFound);
-  const rows = await threadNewestFirst(db, actor.id, otherUserId);
+  const rows = await threadNewestFirst(db, actor.id, otherUserId, THREAD_PAGE + 1, decodeTimeCursor(cursor));
+  const page = rows.slice(0, THREAD_PAGE);
+  const oldest = page.at(-1);
   return {
     otherUser: other,
-    messages: rows.reverse().map((row) => present(row, actor.id, { me: actor.displayName, other: other.displayName })),
+    messages: page.reverse().map((row) => present(row, actor.id, { me: actor.displayName, other: other.displayName })),
+    nextCursor: rows.length > page.length && oldest ? encodePageCursor(oldest.cursorAt, oldest.id) : null,
   };
 }
 

@@ -167,7 +167,11 @@ describe('threads', () => {
   it('never shows or touches another pair’s conversation, whatever ids a stranger tries', async () => {
     expect((await stranger.get(`/api/messages/with/${seller.user.id}`)).json().messages).toEqual([]);
     expect((await stranger.get(`/api/messages/with/${buyer.user.id}`)).json().messages).toEqual([]);
-    expect((await stranger.get('/api/messages/conversations')).json()).toEqual({ conversations: [], total: 0 });
+    expect((await stranger.get('/api/messages/conversations')).json()).toEqual({
+      conversations: [],
+      total: 0,
+      nextCursor: null,
+    });
     expect((await stranger.post(`/api/messages/with/${buyer.user.id}/read`)).json().updated).toBe(0);
     const reply = await stranger.post(`/api/messages/with/${seller.user.id}`, { text: 'let me in' });
     expect(reply.statusCode).toBe(404);

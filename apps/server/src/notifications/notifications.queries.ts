@@ -1,7 +1,8 @@
 /** Only these functions touch the notifications table; every one is scoped to its owner. */
 import type { NotificationItem } from '@gigreel/core';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection.ts';
+import { encodePageCursor, type TimeCursor } from '../db/page-cursor.ts';
 import { notifications } from '../db/schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -17,8 +18,8 @@ export const toNotificationItem = (row: NotificationRow): NotificationItem => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The centre shows the latest 100; older ones stay in the table. */
-const LIST_LIMIT = 100;
+/** The centre opens on the latest 30 and pages back from there on request. */
+export const NOTIFICATIONS_PAGE_SIZE = 30;
 
 export async function insertNotification(
   tx: Db | Tx,
@@ -32,13 +33,35 @@ export async function insertNotification(
   return row;
 }
 
-export function listNotifications(db: Db, userId: string): Promise<NotificationRow[]> {
-  return db
-    .select()
+/**
+ * One page of the person's notifications, newest first, after the cursor's position if one is given.
+ * The cursor only positions: the rows are always the person's own. One extra row tells whether there
+ * is a next page.
+ */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  cursor: TimeCursor | null = null,
+): Promise<{ rows: NotificationRow[]; nextCursor: string | null }> {
+  const found = await db
+    .select({ ...getTableColumns(notifications), cursorAt: sql<string>`${notifications.createdAt}::text` })
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        cursor
+          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(LIST_LIMIT);
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1);
+  const page = found.slice(0, NOTIFICATIONS_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    rows: page.map(({ cursorAt: _cursorAt, ...row }) => row),
+    nextCursor: found.length > NOTIFICATIONS_PAGE_SIZE && last ? encodePageCursor(last.cursorAt, last.id) : null,
+  };
 }
 
 export async function markNotificationRead(

@@ -3,9 +3,9 @@ import { feature } from '../http/declare.ts';
 import { getNotifications, getUnreadCounts, readAllNotifications, readNotification } from './notifications.service.ts';
 
 export const notifications = feature('notifications', ({ deps, route }) => {
-  route('GET /api/notifications', ({ actor, reply }) => {
+  route('GET /api/notifications', ({ actor, query, reply }) => {
     reply.header('cache-control', 'no-store');
-    return getNotifications({ deps, actor });
+    return getNotifications({ deps, actor, cursor: query.cursor });
   });
 
   route('POST /api/notifications/read-all', ({ actor }) => readAllNotifications({ deps, actor }));

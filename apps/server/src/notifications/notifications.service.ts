@@ -8,6 +8,7 @@ import { notificationTexts, notFound } from '@gigreel/core';
 import { z } from 'zod';
 import type { Actor } from '../auth/index.ts';
 import type { Db, Tx } from '../db/connection.ts';
+import { decodeTimeCursor } from '../db/page-cursor.ts';
 import type { AppDeps } from '../deps.ts';
 import { announce, unreadCounts } from '../realtime/index.ts';
 import {
@@ -49,12 +50,21 @@ export async function createNotification(tx: Db | Tx, input: NewNotification): P
   return { id: row.id };
 }
 
-export async function getNotifications({ deps, actor }: { deps: AppDeps; actor: Actor }): Promise<NotificationList> {
-  const [rows, unread] = await Promise.all([
-    listNotifications(deps.database.db, actor.id),
+/** One page of the viewer's notifications; a cursor that is not one from a previous page starts from the top. */
+export async function getNotifications({
+  deps,
+  actor,
+  cursor,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+  cursor?: string | undefined;
+}): Promise<NotificationList> {
+  const [page, unread] = await Promise.all([
+    listNotifications(deps.database.db, actor.id, decodeTimeCursor(cursor)),
     unreadCounts(deps.database.db, actor.id),
   ]);
-  return { notifications: rows.map(toNotificationItem), unread };
+  return { notifications: page.rows.map(toNotificationItem), unread, nextCursor: page.nextCursor };
 }
 
 /** The badges' counts: unread messages and unread notifications. */

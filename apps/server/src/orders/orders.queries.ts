@@ -11,6 +11,7 @@ import {
   type OrderSummary,
 } from '@gigreel/core';
 import type { Database, Db, Tx } from '../db/connection.ts';
+import { encodePageCursor, type TimeCursor } from '../db/page-cursor.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import { offers, orderMessages, orders, privateJobs, users } from '../db/schema.ts';
 
@@ -105,9 +106,10 @@ export const toOrderMessage = (m: { id: string; senderRole: string; key: string;
   sentAt: m.sentAt.toISOString(),
 });
 
+/** Rows also carry created_at as PostgreSQL's text (microseconds kept), for a list's next-page cursor. */
 function selectOrders(db: Conn) {
   return db
-    .select(orderColumns)
+    .select({ ...orderColumns, cursorAt: sql<string>`${orders.createdAt}::text` })
     .from(orders)
     .leftJoin(buyer, eq(buyer.id, orders.buyerId))
     .leftJoin(seller, eq(seller.id, orders.sellerId))
@@ -152,12 +154,35 @@ export async function jobStatusOf(db: Conn, jobId: string): Promise<string | nul
   return row?.status ?? null;
 }
 
-export async function listOrdersOf(db: Conn, userId: string, role: 'buyer' | 'seller'): Promise<OrderRow[]> {
+/** A person's orders come 30 to a page (the performance review: one big page cost too much per open). */
+export const ORDERS_PAGE_SIZE = 30;
+
+/**
+ * One page of the person's orders as buyer or seller, newest first, after `cursor`. The cursor only
+ * positions: the person's own column still decides which orders they see.
+ */
+export async function listOrdersOf(
+  db: Conn,
+  userId: string,
+  role: 'buyer' | 'seller',
+  cursor: TimeCursor | null = null,
+): Promise<{ rows: OrderRow[]; nextCursor: string | null }> {
   const column = role === 'buyer' ? orders.buyerId : orders.sellerId;
-  return (await selectOrders(db)
-    .where(eq(column, userId))
+  const rows = (await selectOrders(db)
+    .where(
+      and(
+        eq(column, userId),
+        cursor ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(200)) as OrderRow[];
+    .limit(ORDERS_PAGE_SIZE + 1)) as Array<OrderRow & { cursorAt: string }>;
+  const page = rows.slice(0, ORDERS_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    rows: page,
+    nextCursor: rows.length > ORDERS_PAGE_SIZE && last ? encodePageCursor(last.cursorAt, last.id) : null,
+  };
 }
 
 /** How many orders the person has bought and sold, from the tallies (not their whole history). */

@@ -13,7 +13,9 @@ export const orders = feature('orders', ({ deps, route }) => {
     order: await service.createOrder({ deps, actor, offerId: body.offerId }),
   }));
 
-  route('GET /api/orders', ({ actor, query }) => service.listOrders({ deps, actor, role: query.role }));
+  route('GET /api/orders', ({ actor, query }) =>
+    service.listOrders({ deps, actor, role: query.role, cursor: query.cursor }),
+  );
 
   route('GET /api/orders/:id', async ({ actor, params }) => ({
     order: await service.getOrder({ deps, actor, orderId: params.id }),

@@ -30,6 +30,7 @@ import { createNotification } from '../notifications/index.ts';
 import { mailHtml } from '../platform/mailer.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import { signDeliveryLink, verifyDeliveryLink } from './delivery-links.ts';
+import { decodeTimeCursor } from '../db/page-cursor.ts';
 import * as q from './orders.queries.ts';
 import { openOrder } from './orders.quota.ts';
 import type { Actor } from '../auth/index.ts';
@@ -51,12 +52,18 @@ export async function getOrder(ctx: Ctx & { orderId: string }): Promise<OrderDet
   return q.toOrderDetail(row, orderRoleOf(ctx.actor, row) ?? 'admin', messages.map(q.toOrderMessage));
 }
 
-export async function listOrders({ deps, actor, role }: Ctx & { role: OrderRole }): Promise<OrderList> {
-  const [rows, counts] = await Promise.all([
-    q.listOrdersOf(deps.database.db, actor.id, role),
+/** One page of the viewer's orders as buyer or seller (a damaged cursor starts from the top), with both counts. */
+export async function listOrders({
+  deps,
+  actor,
+  role,
+  cursor,
+}: Ctx & { role: OrderRole; cursor?: string }): Promise<OrderList> {
+  const [page, counts] = await Promise.all([
+    q.listOrdersOf(deps.database.db, actor.id, role, decodeTimeCursor(cursor)),
     q.countOrdersOf(deps.database, actor.id),
   ]);
-  return { orders: rows.map(q.toOrderSummary), counts };
+  return { orders: page.rows.map(q.toOrderSummary), counts, nextCursor: page.nextCursor };
 }
 
 /**

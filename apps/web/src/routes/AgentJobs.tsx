@@ -37,6 +37,16 @@ export default function AgentJobsPage() {
           ))}
         </ul>
       ) : null}
+      {inbox.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="self-center"
+          busy={inbox.isFetchingNextPage}
+          onClick={() => void inbox.fetchNextPage()}
+        >
+          {inbox.isFetchingNextPage ? 'Loading more jobs…' : 'Show more jobs'}
+        </Button>
+      ) : null}
       <JobDetailsDialog job={open} onOpenChange={(isOpen) => (isOpen ? undefined : setOpenId(null))} />
     </section>
   );

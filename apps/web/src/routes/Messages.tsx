@@ -4,11 +4,12 @@
  * which reconnects by itself and refetches what arrived meanwhile.
  */
 import { WifiOff } from 'lucide-react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { messageTexts } from '@gigreel/core';
-import { ConversationList, ThreadView, useConversations } from '../features/messages/index.ts';
+import { ConversationList, ThreadView, pagingTexts, useConversations } from '../features/messages/index.ts';
 import { useLiveUpdates } from '../features/realtime/index.ts';
-import { buttonClass } from '../ui/button.tsx';
+import { Button, buttonClass } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
@@ -17,7 +18,9 @@ export default function MessagesPage() {
   const [params] = useSearchParams();
   const activeId = params.get('with');
   const conversations = useConversations();
-  const total = conversations.data?.total ?? 0;
+  const pages = conversations.data?.pages;
+  const total = pages?.[0]?.total ?? 0;
+  const loaded = useMemo(() => pages?.flatMap((page) => page.conversations) ?? [], [pages]);
 
   return (
     <>
@@ -56,8 +59,20 @@ export default function MessagesPage() {
           {conversations.data && total === 0 ? (
             <EmptyState title={messageTexts.noMessages}>{messageTexts.noMessagesHint}</EmptyState>
           ) : null}
-          {conversations.data && total > 0 ? (
-            <ConversationList conversations={conversations.data.conversations} activeId={activeId} />
+          {conversations.data && total > 0 ? <ConversationList conversations={loaded} activeId={activeId} /> : null}
+          {conversations.hasNextPage ? (
+            <div className="flex justify-center px-4 py-3">
+              <Button
+                variant="outline"
+                size="sm"
+                busy={conversations.isFetchingNextPage}
+                onClick={() => void conversations.fetchNextPage()}
+              >
+                {conversations.isFetchingNextPage
+                  ? pagingTexts.loadingMoreConversations
+                  : pagingTexts.showMoreConversations}
+              </Button>
+            </div>
           ) : null}
         </section>
         <div className={cn('md:overflow-y-auto', !activeId && 'hidden md:flex md:items-center md:justify-center')}>

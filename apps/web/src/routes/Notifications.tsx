@@ -1,6 +1,7 @@
 /**
- * /notifications (SPEC leaves the content open): every notification, newest first, each linking to
- * what it is about; opening one marks it read; mark one or all read. Updated live.
+ * /notifications (SPEC leaves the content open): every notification, newest first, a page at a time
+ * with older pages on request, each linking to what it is about; opening one marks it read; mark one
+ * or all read. Updated live.
  */
 import {
   Bell,
@@ -26,6 +27,9 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
+/** The paging control's texts (our design; notificationTexts in core is the natural home once it can take them). */
+const moreTexts = { showMore: 'Show more notifications', loadingMore: 'Loading more notifications…' } as const;
+
 const icons: Record<string, typeof Bell> = {
   message: MessageCircle,
   offer_approved: Sparkles,
@@ -42,7 +46,9 @@ export default function NotificationsPage() {
   const list = useNotifications();
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
-  const unread = list.data?.unread.notifications ?? 0;
+  const pages = list.data?.pages;
+  const notifications = pages?.flatMap((page) => page.notifications);
+  const unread = pages?.[0]?.unread.notifications ?? 0;
 
   return (
     <section aria-labelledby="notifications-title" className="mx-auto w-full max-w-2xl">
@@ -51,7 +57,7 @@ export default function NotificationsPage() {
           <h1 id="notifications-title" className="text-2xl font-bold text-white">
             {notificationTexts.pageTitle}
           </h1>
-          {list.data ? (
+          {pages ? (
             <p className="text-sm text-zinc-400">
               {unread > 0 ? (
                 <span className="font-semibold text-brand-400">
@@ -77,15 +83,22 @@ export default function NotificationsPage() {
       </header>
       {list.isPending ? <Spinner /> : null}
       {list.isError ? <EmptyState title={notificationTexts.failedToLoad} /> : null}
-      {list.data && list.data.notifications.length === 0 ? (
+      {notifications && notifications.length === 0 ? (
         <EmptyState title={notificationTexts.empty}>{notificationTexts.emptyHint}</EmptyState>
       ) : null}
-      {list.data && list.data.notifications.length > 0 ? (
+      {notifications && notifications.length > 0 ? (
         <ul aria-label="Notifications" className="flex flex-col">
-          {list.data.notifications.map((item) => (
+          {notifications.map((item) => (
             <NotificationRow key={item.id} item={item} onRead={() => markOne.mutate(item.id)} />
           ))}
         </ul>
+      ) : null}
+      {list.hasNextPage ? (
+        <div className="flex justify-center px-4 py-4">
+          <Button variant="outline" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {list.isFetchingNextPage ? moreTexts.loadingMore : moreTexts.showMore}
+          </Button>
+        </div>
       ) : null}
     </section>
   );

@@ -1,9 +1,9 @@
-/** /orders: tabs My Orders and My Sales with counts, newest first, payment badges (SPEC sections 2 and 4). */
+/** /orders: tabs My Orders and My Sales with counts, newest first a page at a time, payment badges (SPEC sections 2 and 4). */
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
 import { ordersTexts, type OrderRole } from '@gigreel/core';
 import { BackLink, OrderCard, useOrderList } from '../features/orders/index.ts';
-import { buttonClass } from '../ui/button.tsx';
+import { Button, buttonClass } from '../ui/button.tsx';
 import { EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
 
 export default function OrdersPage() {
@@ -11,7 +11,7 @@ export default function OrdersPage() {
   const tab: OrderRole = params.get('tab') === 'sales' ? 'seller' : 'buyer';
   const bought = useOrderList('buyer');
   const sold = useOrderList('seller');
-  const counts = bought.data?.counts ?? sold.data?.counts;
+  const counts = bought.data?.pages[0]?.counts ?? sold.data?.pages[0]?.counts;
   const trigger =
     'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-zinc-300 data-[state=active]:bg-brand-600 data-[state=active]:text-white';
   return (
@@ -44,7 +44,8 @@ export default function OrdersPage() {
 
 function OrderListView({ query, side }: { query: ReturnType<typeof useOrderList>; side: OrderRole }) {
   if (query.isPending) return <Spinner label="Loading orders" />;
-  if (query.isError) {
+  // a failed "Show more orders" keeps the loaded orders and says so by the button
+  if (query.isError && !query.isFetchNextPageError) {
     return (
       <EmptyState title={ordersTexts.loadFailed}>
         <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void query.refetch()}>
@@ -53,7 +54,8 @@ function OrderListView({ query, side }: { query: ReturnType<typeof useOrderList>
       </EmptyState>
     );
   }
-  if (!query.data.orders.length) {
+  const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
+  if (!orders.length) {
     return side === 'buyer' ? (
       <EmptyState
         title={ordersTexts.noOrders}
@@ -70,12 +72,29 @@ function OrderListView({ query, side }: { query: ReturnType<typeof useOrderList>
     );
   }
   return (
-    <ul className="flex flex-col gap-3">
-      {query.data.orders.map((order) => (
-        <li key={order.id}>
-          <OrderCard order={order} side={side} />
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-3">
+        {orders.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} side={side} />
+          </li>
+        ))}
+      </ul>
+      {query.isFetchNextPageError ? (
+        <p role="alert" className="text-center text-sm text-red-300">
+          {ordersTexts.loadFailed}
+        </p>
+      ) : null}
+      {query.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="self-center"
+          busy={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? 'Loading more orders…' : 'Show more orders'}
+        </Button>
+      ) : null}
+    </div>
   );
 }

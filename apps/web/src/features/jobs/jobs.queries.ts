@@ -1,15 +1,23 @@
 /** Private jobs data for the screens (TanStack Query over the typed client). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { jobsTexts, type JobDecision, type PrivateJob, type PrivateJobFields } from '@gigreel/core';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { jobsTexts, type JobDecision, type JobList, type PrivateJobFields } from '@gigreel/core';
 import { request, sendForm } from '../../api/client.ts';
 import { ordersKey } from '../orders/index.ts';
 
 const jobsKey = ['jobs'] as const;
+const inboxKey = [...jobsKey, 'inbox'] as const;
 
+/**
+ * The jobs sent to the viewer, a page at a time: `data` is every loaded page's jobs in order;
+ * hasNextPage, fetchNextPage and isFetchingNextPage drive the "Show more jobs" button.
+ */
 export function useJobInbox() {
-  return useQuery({
-    queryKey: [...jobsKey, 'inbox'],
-    queryFn: async () => (await request('GET /api/jobs/inbox')).jobs,
+  return useInfiniteQuery({
+    queryKey: inboxKey,
+    queryFn: ({ pageParam }) => request('GET /api/jobs/inbox', { query: { cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.jobs),
   });
 }
 
@@ -19,8 +27,16 @@ export function useDecideJob() {
     mutationFn: ({ jobId, status }: { jobId: string; status: JobDecision }) =>
       request('POST /api/jobs/:id/status', { params: { id: jobId }, body: { status } }),
     onSuccess: ({ job }) => {
-      client.setQueryData<PrivateJob[]>([...jobsKey, 'inbox'], (jobs) =>
-        jobs?.map((one) => (one.id === job.id ? job : one)),
+      client.setQueryData<InfiniteData<JobList, string | null>>(inboxKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                jobs: page.jobs.map((one) => (one.id === job.id ? job : one)),
+              })),
+            }
+          : data,
       );
       return client.invalidateQueries({ queryKey: jobsKey });
     },

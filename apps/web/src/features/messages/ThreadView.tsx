@@ -1,40 +1,80 @@
 /**
  * One conversation, oldest first: "You" or the sender's name, the date, the message and
  * "Re: {offer title}" (SPEC section 2). Opening it, and every new message while it is open, marks
- * it read. Text is rendered as text, never as HTML.
+ * it read. Text is rendered as text, never as HTML. The newest page comes first; "Show earlier
+ * messages" at the top loads the page before it above, and the message the person was reading stays put.
  */
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { messageTexts } from '@gigreel/core';
-import { buttonClass } from '../../ui/button.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { EmptyState, Spinner } from '../../ui/misc.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { formatMessageDate } from './format.ts';
 import { useMarkThreadRead, useReply, useThread } from './messages.queries.ts';
 import { MessageComposer } from './MessageComposer.tsx';
+import { pagingTexts } from './paging.texts.ts';
+
+/** The box that scrolls the thread: its own column on a wide screen, else the page. */
+function scrollerOf(element: HTMLElement): HTMLElement | Window {
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && node.scrollHeight > node.clientHeight) return node;
+  }
+  return window;
+}
 
 export function ThreadView({ userId }: { userId: string }) {
   const thread = useThread(userId);
   const markRead = useMarkThreadRead();
   const reply = useReply(userId);
   const bottom = useRef<HTMLDivElement>(null);
-  const messages = thread.data?.messages;
+  const list = useRef<HTMLOListElement>(null);
+  /** The oldest shown message and where it was on screen when earlier messages were asked for. */
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+  const pages = thread.data?.pages;
+  const messages = useMemo(() => (pages ? [...pages].reverse().flatMap((page) => page.messages) : undefined), [pages]);
   // The newest unread message from them: every new one that arrives while the thread is open is read.
   const latestUnread = messages?.findLast((m) => !m.fromMe && !m.readAt)?.id;
+  const newest = messages?.at(-1)?.id;
+  const oldest = messages?.[0]?.id;
   const { mutate } = markRead;
 
   useEffect(() => {
     if (latestUnread) mutate(userId);
   }, [latestUnread, userId, mutate]);
 
+  // Opening the thread, and each new message at the bottom, shows the newest; earlier pages do not.
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
-  }, [messages?.length]);
+  }, [newest]);
+
+  // Earlier messages arrived above: scroll by as much as they pushed the message the person was reading.
+  useLayoutEffect(() => {
+    const kept = anchor.current;
+    if (!kept || oldest === kept.id) return;
+    anchor.current = null;
+    const element = list.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(kept.id)}"]`);
+    if (!element) return;
+    const shift = element.getBoundingClientRect().top - kept.top;
+    if (shift !== 0) scrollerOf(element).scrollBy(0, shift);
+  }, [oldest]);
+
+  const showEarlier = () => {
+    const element = oldest
+      ? list.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(oldest)}"]`)
+      : null;
+    anchor.current = oldest && element ? { id: oldest, top: element.getBoundingClientRect().top } : null;
+    void thread.fetchNextPage().then((result) => {
+      if (result.isError) anchor.current = null;
+    });
+  };
 
   if (thread.isPending) return <Spinner />;
-  if (thread.isError || !thread.data)
+  // Not found (or failed) only without a page to show: a failed earlier page leaves the thread as it is.
+  if (!pages?.[0] || !messages)
     return (
       <EmptyState
         title={messageTexts.conversationNotFound}
@@ -45,7 +85,7 @@ export function ThreadView({ userId }: { userId: string }) {
         }
       />
     );
-  const { otherUser } = thread.data;
+  const { otherUser } = pages[0];
 
   return (
     <section
@@ -59,13 +99,25 @@ export function ThreadView({ userId }: { userId: string }) {
         <Avatar name={otherUser.displayName} src={otherUser.profileImage} size={36} />
         <h2 className="truncate text-lg font-bold text-white">{otherUser.displayName}</h2>
       </header>
-      <ol aria-label="Messages" className="flex flex-1 flex-col gap-3 px-4 py-4">
-        {thread.data.messages.length === 0 ? (
+      {thread.hasNextPage ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mx-4 mt-3 self-center"
+          busy={thread.isFetchingNextPage}
+          onClick={showEarlier}
+        >
+          {thread.isFetchingNextPage ? pagingTexts.loadingEarlierMessages : pagingTexts.showEarlierMessages}
+        </Button>
+      ) : null}
+      <ol ref={list} aria-label="Messages" className="flex flex-1 flex-col gap-3 px-4 py-4">
+        {messages.length === 0 ? (
           <li className="py-10 text-center text-sm text-zinc-400">{messageTexts.noMessages}</li>
         ) : null}
-        {thread.data.messages.map((message) => (
+        {messages.map((message) => (
           <li
             key={message.id}
+            data-message-id={message.id}
             className={cn(
               'flex max-w-[85%] flex-col gap-1',
               message.fromMe ? 'items-end self-end' : 'items-start self-start',
@@ -91,7 +143,7 @@ export function ThreadView({ userId }: { userId: string }) {
         ))}
       </ol>
       <div ref={bottom} />
-      {thread.data.messages.length > 0 ? (
+      {messages.length > 0 ? (
         <div className="sticky bottom-16 border-t border-line bg-ink/95 px-3 pt-3 backdrop-blur md:bottom-0">
           <MessageComposer
             compact

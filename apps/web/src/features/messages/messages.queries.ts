@@ -1,5 +1,5 @@
 /** Messages data: every call through the typed client, cached by TanStack Query, refreshed by live events. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { messageTexts, type SendMessageInput, type Thread, type UnreadCounts } from '@gigreel/core';
 import { ApiError, request } from '../../api/client.ts';
 import { useViewer } from '../auth/index.ts';
@@ -28,14 +28,32 @@ export function useUnreadCounts(): UnreadCounts | undefined {
   }).data;
 }
 
+/** Both lists page by the opaque cursor of the page before (newest page first). */
+const pages = {
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor,
+};
+const cursorOf = (pageParam: string | null) => pageParam ?? undefined;
+
+/** The viewer's conversations, newest first, a page at a time; live events and reads refetch the loaded pages. */
 export function useConversations() {
-  return useQuery({ queryKey: conversationsKey, queryFn: () => request('GET /api/messages/conversations') });
+  return useInfiniteQuery({
+    ...pages,
+    queryKey: conversationsKey,
+    queryFn: ({ pageParam }) => request('GET /api/messages/conversations', { query: { cursor: cursorOf(pageParam) } }),
+  });
 }
 
+/** A thread's pages, the newest first: the screen shows them in reverse, oldest at the top. */
 export function useThread(userId: string | null) {
-  return useQuery({
+  return useInfiniteQuery({
+    ...pages,
     queryKey: threadKey(userId ?? ''),
-    queryFn: () => request('GET /api/messages/with/:userId', { params: { userId: userId ?? '' } }),
+    queryFn: ({ pageParam }) =>
+      request('GET /api/messages/with/:userId', {
+        params: { userId: userId ?? '' },
+        query: { cursor: cursorOf(pageParam) },
+      }),
     enabled: !!userId,
   });
 }
@@ -66,11 +84,13 @@ export function useReply(userId: string) {
   return useMutation({
     mutationFn: (text: string) => request('POST /api/messages/with/:userId', { params: { userId }, body: { text } }),
     onSuccess: ({ message }) => {
-      client.setQueryData<Thread>(threadKey(userId), (thread) =>
-        thread && !thread.messages.some((m) => m.id === message.id)
-          ? { ...thread, messages: [...thread.messages, message] }
-          : thread,
-      );
+      // the reply goes at the end of the newest page, until the refetch below brings the server's pages
+      client.setQueryData<InfiniteData<Thread, string | null>>(threadKey(userId), (thread) => {
+        const [newest, ...older] = thread?.pages ?? [];
+        if (!thread || !newest || thread.pages.some((page) => page.messages.some((m) => m.id === message.id)))
+          return thread;
+        return { ...thread, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
+      });
       void client.invalidateQueries({ queryKey: messagesKey });
     },
     meta: sendFailed,

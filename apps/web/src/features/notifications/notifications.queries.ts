@@ -1,22 +1,35 @@
 /** The notification centre's data; the live stream invalidates it when something new arrives. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { notificationTexts, type NotificationList, type UnreadCounts } from '@gigreel/core';
 import { request } from '../../api/client.ts';
 import { notificationsKey, unreadKey } from '../realtime/index.ts';
 
+/**
+ * The centre's pages, newest first, each asked for by the cursor of the page before. Same key as
+ * before, so the live stream and other features' invalidations refetch every loaded page.
+ */
 export function useNotifications() {
-  return useQuery({ queryKey: notificationsKey, queryFn: () => request('GET /api/notifications') });
+  return useInfiniteQuery({
+    queryKey: notificationsKey,
+    queryFn: ({ pageParam }) => request('GET /api/notifications', { query: { cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 }
 
 function markLocally(client: ReturnType<typeof useQueryClient>, ids: string[] | 'all', unread: UnreadCounts) {
   client.setQueryData(unreadKey, unread);
-  client.setQueryData<NotificationList>(notificationsKey, (list) =>
+  client.setQueryData<InfiniteData<NotificationList, string | null>>(notificationsKey, (list) =>
     list
       ? {
-          unread,
-          notifications: list.notifications.map((n) =>
-            ids === 'all' || ids.includes(n.id) ? { ...n, read: true } : n,
-          ),
+          ...list,
+          pages: list.pages.map((page) => ({
+            ...page,
+            unread,
+            notifications: page.notifications.map((n) =>
+              ids === 'all' || ids.includes(n.id) ? { ...n, read: true } : n,
+            ),
+          })),
         }
       : list,
   );
@@ -34,6 +47,7 @@ export function useMarkNotificationRead() {
   });
 }
 
+/** The server marks every unread notification of the person; pages not loaded yet arrive already read. */
 export function useMarkAllNotificationsRead() {
   const client = useQueryClient();
   return useMutation({

@@ -1,15 +1,18 @@
 /** Orders data for the screens (TanStack Query over the typed client). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ordersTexts, type OrderDetail, type OrderRole } from '@gigreel/core';
 import { ApiError, request, sendForm } from '../../api/client.ts';
 
 export const ordersKey = ['orders'] as const;
 const orderKey = (id: string) => ['orders', 'one', id] as const;
 
+/** The viewer's orders on one side, a page at a time (each page answers the counts too); under ordersKey, so every refresh reads it again. */
 export function useOrderList(role: OrderRole) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...ordersKey, 'list', role],
-    queryFn: () => request('GET /api/orders', { query: { role } }),
+    queryFn: ({ pageParam }) => request('GET /api/orders', { query: { role, cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 }
 
