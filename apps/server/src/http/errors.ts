@@ -75,6 +75,9 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | z.ZodError, request, reply) => {
+    // An error answers JSON, whatever the handler had set up for the answer it meant to send (a file's type and size).
+    for (const header of ['content-length', 'content-range', 'content-disposition', 'etag']) reply.removeHeader(header);
+    reply.type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       return reply
         .status(error.status)

@@ -3,6 +3,7 @@
  * unique per upload, so a URL's bytes never change. Only image and video types are ever served here,
  * always with nosniff, so no stored file can run script in the app's origin.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 
@@ -47,6 +48,16 @@ export const mediaFiles: FastifyPluginAsync<{ deps: AppDeps }> = async function 
         return notFound();
       }
       if (!object) return notFound();
+      const range = parseRange(request.headers.range, object.size);
+      let body: Readable | undefined;
+      if (request.method !== 'HEAD' && range !== 'invalid') {
+        try {
+          body = await storage.get(key, range ?? undefined);
+        } catch {
+          // removed between the two looks (an offer replaced or deleted meanwhile)
+          return notFound();
+        }
+      }
       reply
         .header('content-type', contentType)
         .header('accept-ranges', 'bytes')
@@ -57,7 +68,6 @@ export const mediaFiles: FastifyPluginAsync<{ deps: AppDeps }> = async function 
         .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox")
         .header('cross-origin-resource-policy', 'same-site')
         .header('etag', `"${object.size.toString(16)}-${Buffer.from(key).toString('base64url').slice(-16)}"`);
-      const range = parseRange(request.headers.range, object.size);
       if (range === 'invalid') {
         return reply.status(416).header('content-range', `bytes */${object.size}`).send();
       }
@@ -66,10 +76,10 @@ export const mediaFiles: FastifyPluginAsync<{ deps: AppDeps }> = async function 
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
           .header('content-length', range.end - range.start + 1);
-        return request.method === 'HEAD' ? reply.send() : reply.send(await storage.get(key, range));
+        return reply.send(body);
       }
       reply.header('content-length', object.size);
-      return request.method === 'HEAD' ? reply.send() : reply.send(await storage.get(key));
+      return reply.send(body);
     },
   });
 };

@@ -16,6 +16,30 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET /media/*', () => {
+  it('answers 404, never a 500, for a file removed between finding it and reading it', async () => {
+    const key = 'offers/u1/1700000000001.webp';
+    await t.deps.storage.put(key, bytes, 'image/webp');
+    const storage = t.deps.storage;
+    const head = storage.head.bind(storage);
+    // the offer is replaced in another request at the worst moment: just after the file was found
+    storage.head = async (found) => {
+      const object = await head(found);
+      await storage.delete(found);
+      return object;
+    };
+    try {
+      for (const headers of [{}, { range: 'bytes=0-9' }]) {
+        const response = await t.client().request({ method: 'GET', url: `/media/${key}`, headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.headers['cache-control']).toBeUndefined();
+        await storage.put(key, bytes, 'image/webp');
+      }
+    } finally {
+      storage.head = head;
+    }
+  });
+
   it('serves the whole file with its real type and nosniff', async () => {
     const response = await t.client().get('/media/offers/u1/1700000000000.mp4');
     expect(response.statusCode).toBe(200);

@@ -2,8 +2,8 @@
  * Files sit behind one interface: local disk under DATA_DIR/files by default (an S3-compatible store
  * at scale). Keys are always chosen by the server, never from a user's file name.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -48,7 +48,10 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     async get(key, range) {
-      return createReadStream(file(key), range ? { start: range.start, end: range.end } : {});
+      // Opened before answering: a file removed since (a replaced or deleted offer) fails here, where the
+      // caller can still answer 404, not halfway through a response whose headers are sent.
+      const handle = await open(file(key), 'r');
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
     },
     async head(key) {
       try {
