@@ -26,11 +26,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AutocannonClient, AutocannonRequest } from 'autocannon';
 import { drizzle } from 'drizzle-orm/postgres-js';
+import { insertJob as insertJobSql } from 'pg-boss/src/plans.js';
 import postgres from 'postgres';
 import { RANK_SCORE_SQL, rankScoreSql, type ExportTable, type FeedPage } from '@gigreel/core';
 import { sessionWithPersonQuery } from '../apps/server/src/auth/sessions.queries.ts';
 import { signToken } from '../apps/server/src/auth/signed-cookie.ts';
 import { migrateDatabase, openDatabase, type Db } from '../apps/server/src/db/connection.ts';
+import { MAIL_JOB } from '../apps/server/src/platform/outbox.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/realtime/bench-support.ts';
 import { size } from './feed.ts';
@@ -1075,7 +1077,38 @@ commit;`,
   };
 }
 
-/** orders.service markOrderPaid: lock, move, read the order back, notify the seller; then the answer's order and its messages. */
+/**
+ * platform/outbox.ts: pg-boss's own insert of a mail job, with the values the outbox sends (pg-boss's
+ * defaults are unset, so all but the queue's name, the mail and the singleton offset are null; each
+ * null typed as PostgreSQL infers that parameter), then the NOTIFY that wakes the worker.
+ */
+function outboxMailSql(to: string): string {
+  const mail = JSON.stringify({
+    to,
+    subject: 'You have a paid order',
+    text: 'Hi, a buyer has paid.',
+    link: '/order/1',
+  });
+  const nullTypes: Record<number, string> = {
+    1: 'uuid',
+    4: 'int',
+    7: 'integer',
+    14: 'int',
+    15: 'int',
+    16: 'int',
+    17: 'int',
+    18: 'bool',
+    19: 'bool',
+  };
+  const values: Record<number, string> = { 2: `'${MAIL_JOB}'`, 3: `'${mail.replaceAll("'", "''")}'`, 8: '0' };
+  const insert = insertJobSql('pgboss').replace(
+    /\$(\d+)/g,
+    (_match: string, n: string) => values[Number(n)] ?? `(null::${nullTypes[Number(n)] ?? 'text'})`,
+  );
+  return `${insert.trim()};\nselect pg_notify('gigreel_outbox', '');`;
+}
+
+/** orders.service markOrderPaid: lock, move, read the order back, notify the seller, write the seller's mail to the outbox; then the answer's order and its messages. */
 function payScript(o: {
   reserved: number;
   writers: number;
@@ -1103,6 +1136,7 @@ ${findOrder}
 insert into notifications (user_id, kind, title, body, link) values (:seller, 'order_paid', 'Your order was paid', 'A buyer has paid.', '/order/' || ${order})
   returning id as note_id, created_at as note_at \\gset
 select pg_notify('gigreel_live', json_build_object('users', json_build_array(:seller::text), 'type', 'notification', 'id', :note_id::text, 'kind', 'order_paid', 'createdAt', :note_at::text)::text);
+${outboxMailSql('seller@example.com')}
 commit;
 ${findOrder}
 select id, sender_role, message_key, sent_at from order_messages where order_id = ${order} order by sent_at, id;`,

@@ -98,7 +98,10 @@ test('a buyer pays, the seller delivers, the buyer downloads and completes', asy
   await page.getByRole('button', { name: "I've paid" }).click();
   await expect(page.getByText('Payment confirmed. The seller has been told.')).toBeVisible();
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
-  expect(mailsTo(sellerPerson.email).some((mail) => mail.subject.includes('You have a paid order'))).toBe(true);
+  // the mail leaves through the outbox once the change commits
+  await expect
+    .poll(() => mailsTo(sellerPerson.email).some((mail) => mail.subject.includes('You have a paid order')))
+    .toBe(true);
 
   // The buyer cannot open the upload screen
   await page.goto(`/order/${order.id}/upload`);
@@ -130,7 +133,9 @@ test('a buyer pays, the seller delivers, the buyer downloads and completes', asy
   await expect(
     seller.getByRole('list', { name: 'Message log' }).getByText('📦 Your order has been delivered'),
   ).toBeVisible();
-  expect(mailsTo(buyerEmail).some((mail) => mail.subject.includes('Your order has been delivered'))).toBe(true);
+  await expect
+    .poll(() => mailsTo(buyerEmail).some((mail) => mail.subject.includes('Your order has been delivered')))
+    .toBe(true);
 
   // Download and complete
   await page.goto(`/order/${order.id}`);

@@ -2,12 +2,15 @@
 import { foldTallyChanges } from './db/tallies.queries.ts';
 import type { AppDeps } from './deps.ts';
 import { POPULAR_TAGS_CRON, POPULAR_TAGS_JOB, refreshPopularTags } from './explore/index.ts';
+import { mailJob } from './platform/outbox.ts';
 import { startQueue, type Queue } from './platform/queue.ts';
 
 const FOLD_TALLIES_JOB = 'tallies.fold';
 
 export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
   const queue = await startQueue(deps.database, deps.log);
+  // Mail written by requests inside their transactions (platform/outbox.ts).
+  await queue.handle(mailJob(deps.mailer));
   await queue.every(POPULAR_TAGS_JOB, POPULAR_TAGS_CRON, () => refreshPopularTags({ deps }));
   // The counts' appended changes, summed up so that reading a count stays a few rows.
   await queue.every(FOLD_TALLIES_JOB, '* * * * *', () => foldTallyChanges(deps.database));

@@ -6,6 +6,7 @@ import type { Database } from './db/connection.ts';
 import type { AppDeps } from './deps.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { createMailer, type Mailer } from './platform/mailer.ts';
+import { createOutbox } from './platform/outbox.ts';
 import { createS3Storage } from './platform/s3.ts';
 import { createLocalStorage, type Storage } from './platform/storage.ts';
 
@@ -24,5 +25,15 @@ export function createDeps(input: {
   const auth = createAuth({ config, db: database.db, mailer });
   const storage =
     input.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
-  return { config, database, log, mailer, auth, callers, storage, clock: input.clock ?? systemClock };
+  return {
+    config,
+    database,
+    log,
+    mailer,
+    outbox: createOutbox(),
+    auth,
+    callers,
+    storage,
+    clock: input.clock ?? systemClock,
+  };
 }

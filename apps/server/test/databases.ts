@@ -6,7 +6,16 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
+import pino from 'pino';
 import { migrateDatabase, openDatabase, type Database } from '../src/db/connection.ts';
+import { startQueue } from '../src/platform/queue.ts';
+
+/** Migrations, then the job queue's own schema (pg-boss installs it on first start), as the server has them. */
+async function prepare(database: Database): Promise<void> {
+  await migrateDatabase(database);
+  const queue = await startQueue(database, pino({ level: 'silent' }));
+  await queue.stop();
+}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export const PGLITE_TEMPLATE = path.join(
@@ -38,12 +47,12 @@ export async function prepareTemplates(): Promise<void> {
       url: withDatabase(process.env.TEST_DATABASE_URL, name),
       max: 1,
     });
-    await migrateDatabase(database);
+    await prepare(database);
     await database.close();
     return;
   }
   const database = await openDatabase({ kind: 'pglite' });
-  await migrateDatabase(database);
+  await prepare(database);
   const dump = await database.dump!();
   await mkdir(path.dirname(PGLITE_TEMPLATE), { recursive: true });
   await writeFile(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));

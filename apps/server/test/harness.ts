@@ -14,6 +14,8 @@ import { createDeps } from '../src/create-deps.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { accounts, userRoles, users } from '../src/db/schema.ts';
 import { manualClock } from '../src/platform/clock.ts';
+import { MAIL_JOB, mailJob } from '../src/platform/outbox.ts';
+import { startQueue } from '../src/platform/queue.ts';
 import { openTestDatabase } from './databases.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -67,6 +69,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const deps = createDeps({ config, database, log, clock });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
+  // The mail outbox's worker, as the server runs it: order mails are sent after their change commits.
+  const queue = await startQueue(database, log, { pollSeconds: 0.5 });
+  await queue.handle(mailJob(deps.mailer));
 
   const client = (ip = '127.0.0.1'): TestClient => {
     const cookies = new Map<string, string>();
@@ -127,7 +132,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     return Object.assign(c, { user });
   };
 
+  /** Waits until the outbox has sent what it holds (or gave up on it), so no mail is still on its way. */
+  const outboxSent = async () => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const [row] = await database.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pgboss.job where name = $1 and state in ('created', 'active')`,
+        [MAIL_JOB],
+      );
+      if (!row?.waiting) return;
+      if (Date.now() > deadline) throw new Error('the mail outbox did not empty within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
   const mails: TestApp['mails'] = async (to) => {
+    await outboxSent();
     const dir = path.join(dataDir, 'mail');
     const files = (await readdir(dir).catch(() => [] as string[])).sort();
     const all = await Promise.all(
@@ -159,6 +179,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     signedIn,
     mails,
     async close() {
+      await queue.stop();
       await app.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

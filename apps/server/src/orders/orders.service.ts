@@ -125,12 +125,25 @@ async function move(
   });
 }
 
-async function mailQuietly(deps: AppDeps, mail: Parameters<AppDeps['mailer']['send']>[0]): Promise<void> {
-  try {
-    await deps.mailer.send(mail);
-  } catch (error) {
-    deps.log.error({ err: error, to: mail.to }, 'order mail not sent');
-  }
+/** The mail to the other side of a move, sent by the outbox when the move commits. */
+function orderMail(
+  deps: AppDeps,
+  row: q.OrderRow,
+  to: 'seller' | 'buyer',
+  subject: string,
+  body: string,
+): Parameters<AppDeps['outbox']['mail']>[1] | null {
+  const email = to === 'seller' ? row.sellerEmail : row.buyerEmail;
+  const name = to === 'seller' ? row.sellerName : row.buyerName;
+  if (!email) return null;
+  const url = `${deps.config.publicUrl}/order/${row.id}`;
+  return {
+    to: email,
+    subject,
+    text: `Hi ${name},\n\n${body}\n\n${url}`,
+    html: mailHtml([`Hi ${name},`, body], { label: 'Open the order', url }),
+    link: url,
+  };
 }
 
 /** The buyer confirms having paid (SPEC section 4); the seller is told in the app and by mail. */
@@ -139,7 +152,7 @@ export async function markOrderPaid(ctx: Ctx & { orderId: string }): Promise<Ord
     if (order.jobId && (await q.jobStatusOf(tx, order.jobId)) === 'declined') throw conflict(ordersTexts.jobDeclined);
     return {};
   };
-  const row = await move(ctx, 'pay', refuseDeclinedJob, async (tx, order) => {
+  await move(ctx, 'pay', refuseDeclinedJob, async (tx, order) => {
     if (order.sellerId)
       await createNotification(tx, {
         userId: order.sellerId,
@@ -148,18 +161,15 @@ export async function markOrderPaid(ctx: Ctx & { orderId: string }): Promise<Ord
         body: `${order.buyerName ?? 'A buyer'} has paid.`,
         link: `/order/${order.id}`,
       });
+    const mail = orderMail(
+      ctx.deps,
+      order,
+      'seller',
+      ordersTexts.mail.paidSubject(order.title),
+      ordersTexts.mail.paidBody(order.buyerName ?? 'A buyer', order.title),
+    );
+    if (mail) await ctx.deps.outbox.mail(tx, mail);
   });
-  if (row.sellerEmail) {
-    const url = `${ctx.deps.config.publicUrl}/order/${row.id}`;
-    const body = ordersTexts.mail.paidBody(row.buyerName ?? 'A buyer', row.title);
-    await mailQuietly(ctx.deps, {
-      to: row.sellerEmail,
-      subject: ordersTexts.mail.paidSubject(row.title),
-      text: `Hi ${row.sellerName},\n\n${body}\n\n${url}`,
-      html: mailHtml([`Hi ${row.sellerName},`, body], { label: 'Open the order', url }),
-      link: url,
-    });
-  }
   return getOrder(ctx);
 }
 
@@ -176,9 +186,8 @@ export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedF
   const { deps, orderId, file } = ctx;
   const key = `deliveries/orders/${orderId}/${deps.clock.now().getTime()}-${randomUUID().slice(0, 8)}.${file.ext}`;
   await deps.storage.put(key, createReadStream(file.tempPath), file.mime);
-  let row: q.OrderRow;
   try {
-    row = await move(
+    await move(
       ctx,
       'deliver',
       async (tx, _now, order) => {
@@ -197,6 +206,14 @@ export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedF
             body: `${order.sellerName ?? 'The seller'} has delivered your order.`,
             link: `/order/${order.id}`,
           });
+        const mail = orderMail(
+          deps,
+          order,
+          'buyer',
+          ordersTexts.mail.deliveredSubject(order.title),
+          ordersTexts.mail.deliveredBody(order.sellerName ?? 'The seller', order.title),
+        );
+        if (mail) await deps.outbox.mail(tx, mail);
       },
     );
   } catch (error) {
@@ -204,17 +221,6 @@ export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedF
     throw error;
   } finally {
     await rm(file.tempPath, { force: true });
-  }
-  if (row.buyerEmail) {
-    const url = `${deps.config.publicUrl}/order/${row.id}`;
-    const body = ordersTexts.mail.deliveredBody(row.sellerName ?? 'The seller', row.title);
-    await mailQuietly(deps, {
-      to: row.buyerEmail,
-      subject: ordersTexts.mail.deliveredSubject(row.title),
-      text: `Hi ${row.buyerName},\n\n${body}\n\n${url}`,
-      html: mailHtml([`Hi ${row.buyerName},`, body], { label: 'Open the order', url }),
-      link: url,
-    });
   }
   return getOrder(ctx);
 }

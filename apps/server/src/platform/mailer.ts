@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-type Mail = {
+export type Mail = {
   to: string;
   subject: string;
   text: string;

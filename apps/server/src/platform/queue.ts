@@ -2,7 +2,7 @@
  * Background work on a real job queue in the product's own database (pg-boss): recurring work runs
  * once per schedule across every process (a deploy's replicas share one queue), jobs survive a
  * restart, and failures are retried. On the embedded database the queue runs on the same PGlite
- * through its `db` adapter, so `npm start` needs nothing more. docs/decisions/0007-job-queue.md says why.
+ * through its `db` adapter, so `npm start` needs nothing more. docs/decisions/0008-job-queue.md says why.
  */
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,11 +10,24 @@ import { oneProcessAtATime, type Database } from '../db/connection.ts';
 
 type JobHandler = () => Promise<void>;
 
+/** Work that carries its own data (one mail), asked for by a request inside its transaction (outbox.ts). */
+export type DataJob<T> = {
+  name: string;
+  /** NOTIFY channel that wakes the worker at once, so a job sent on commit runs now rather than at the next poll. */
+  wakeChannel: string;
+  handle(data: T): Promise<void>;
+};
+
 export type Queue = {
   /** Runs `handler` on `cron` (UTC, minute resolution), once across all processes. */
   every(name: string, cron: string, handler: JobHandler): Promise<void>;
   /** Asks for one run of a named job now (one waiting at a time: asking twice does not run it twice). */
   runSoon(name: string): Promise<void>;
+  /**
+   * Runs each job of `job.name` once, in the order sent, retried with a growing delay when it fails
+   * (five retries from 30 s to about 15 minutes); a NOTIFY on its wake channel starts it at once.
+   */
+  handle<T>(job: DataJob<T>): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -37,6 +50,7 @@ export async function startQueue(
   await oneProcessAtATime(database, () => boss.start());
   const pollingIntervalSeconds = options.pollSeconds ?? 2;
   const handlers = new Map<string, JobHandler>();
+  const unlisteners: Array<() => Promise<void>> = [];
 
   const ensure = async (name: string, handler: JobHandler) => {
     if (handlers.has(name)) return;
@@ -63,11 +77,38 @@ export async function startQueue(
       await ensure(name, handler);
       await oneProcessAtATime(database, () => boss.schedule(name, cron, {}, { tz: 'UTC' }));
     },
+    async handle<T>(job: DataJob<T>) {
+      await oneProcessAtATime(database, () =>
+        boss.createQueue(job.name, {
+          name: job.name,
+          policy: 'standard',
+          retryLimit: 5,
+          retryDelay: 30,
+          retryBackoff: true,
+          expireInSeconds: 120,
+        }),
+      );
+      // One job at a time (a failed batch would fail every job in it); after each, the worker is told
+      // to look again straight away, so a backlog drains without waiting a poll per job.
+      let worker = '';
+      worker = await boss.work<T>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([one]) => {
+        try {
+          await job.handle(one!.data);
+        } catch (error) {
+          log.error({ err: error, job: job.name }, 'background job failed; it will be retried');
+          throw error;
+        } finally {
+          if (worker) boss.notifyWorker(worker);
+        }
+      });
+      unlisteners.push(await database.listen(job.wakeChannel, () => boss.notifyWorker(worker)));
+    },
     async runSoon(name) {
       if (!handlers.has(name)) throw new Error(`no job named ${name}`);
       await boss.send(name, {});
     },
     async stop() {
+      for (const unlisten of unlisteners.splice(0)) await unlisten().catch(() => {});
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
