@@ -41,4 +41,5 @@ export const jobsTexts = {
   received: (title: string) => `New private job: ${title}`,
   accepted: (title: string) => `Your job was accepted: ${title}`,
   declined: (title: string) => `Your job was declined: ${title}`,
+  more: { show: 'Show more jobs', loading: 'Loading more jobs…' },
 } as const;

@@ -108,7 +108,16 @@ export type ConversationList = z.output<typeof conversationList>;
 export const thread = z.object({ otherUser: person, messages: z.array(threadMessage), nextCursor });
 export type Thread = z.output<typeof thread>;
 
-export const unreadCounts = z.object({ messages: z.number().int(), notifications: z.number().int() });
+/**
+ * Unread counts stop at UNREAD_CAP: a badge shows "99+" from there, and counting a person's 4,000
+ * unread notifications on every request would read all of them.
+ */
+export const UNREAD_CAP = 100;
+const unreadCount = z.number().int().min(0).max(UNREAD_CAP);
+export const unreadCounts = z.object({ messages: unreadCount, notifications: unreadCount });
+
+/** What a badge or a heading shows for an unread count: the number, or "99+" at the cap. */
+export const unreadLabel = (count: number): string => (count >= UNREAD_CAP ? `${UNREAD_CAP - 1}+` : String(count));
 export type UnreadCounts = z.output<typeof unreadCounts>;
 
 export const markReadResult = z.object({ updated: z.number().int(), unread: unreadCounts });

@@ -30,4 +30,7 @@ export const messageTexts = {
   offerNotFound: 'Offer not found',
   conversationNotFound: 'Conversation not found',
   reconnecting: 'Reconnecting…',
+  moreConversations: { show: 'Show more conversations', loading: 'Loading more conversations…' },
+  /** At the top of a thread: its earlier page. */
+  earlierMessages: { show: 'Show earlier messages', loading: 'Loading earlier messages…' },
 } as const;

@@ -11,4 +11,5 @@ export const notificationTexts = {
   failedToUpdate: 'Failed to update notifications',
   notFound: 'Notification not found',
   newMessage: (sender: string) => `New message from ${sender}`,
+  more: { show: 'Show more notifications', loading: 'Loading more notifications…' },
 } as const;

@@ -77,4 +77,6 @@ export const ordersTexts = {
     delivered: (title: string) => `Your order was delivered: ${title}`,
     completed: (title: string) => `Order completed: ${title}`,
   },
+  /** The control under the list that loads its next page, and its label while loading. */
+  more: { show: 'Show more orders', loading: 'Loading more orders…' },
 } as const;

@@ -14,7 +14,7 @@ import {
   type RevenueUnit,
 } from '@gigreel/core';
 import { plannedForValues, type Database, type Db, type Tx } from '../db/connection.ts';
-import { encodePageCursor, type TimeCursor } from '../db/page-cursor.ts';
+import { afterCursor, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { readTallies, readTopic, readTopRanked } from '../db/tallies.queries.ts';
 import { auditLog, offers, privateJobFiles, privateJobs, securityLogs, userRoles, users } from '../db/schema.ts';
 import { mediaKindFor, mediaUrlFor, offerTagNames } from '../offers/index.ts';
@@ -134,12 +134,8 @@ export async function listCreators(
       .limit(limit + 1);
   // A name search is planned for its word (how many people match decides between the trigram indexes and the list's order).
   const rows = options.q ? await plannedForValues(async () => await select()) : await select();
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(toAdminCreator),
-    nextCursor: rows.length > limit && last ? encodePageCursor(last.cursorAt, last.id) : null,
-  };
+  const { rows: page, nextCursor } = pageOf(rows, limit);
+  return { items: page.map(toAdminCreator), nextCursor };
 }
 
 export async function findCreator(db: Db | Tx, id: string): Promise<AdminCreator | null> {
@@ -328,17 +324,11 @@ export async function listGigs(db: Db, cursor: Cursor | null, limit = PAGE_SIZE)
     .select(gigColumns)
     .from(offers)
     .innerJoin(users, eq(users.id, offers.userId))
-    .where(
-      cursor ? sql`(${offers.createdAt}, ${offers.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
-    )
+    .where(afterCursor(offers.createdAt, offers.id, cursor))
     .orderBy(desc(offers.createdAt), desc(offers.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(toAdminGig),
-    nextCursor: rows.length > limit && last ? encodePageCursor(last.cursorAt, last.id) : null,
-  };
+  const { rows: page, nextCursor } = pageOf(rows, limit);
+  return { items: page.map(toAdminGig), nextCursor };
 }
 
 export async function findGig(db: Db | Tx, id: string): Promise<AdminGig | null> {

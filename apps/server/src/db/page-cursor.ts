@@ -1,3 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
 /**
  * Keyset page cursors, one format for every list: the last row's sort key and id as base64url JSON,
  * opaque to the client. Each list checks the pair's shape before it reaches a query.
@@ -50,4 +53,22 @@ export function decodeTimeCursor(text: string | undefined, idType: 'uuid' | 'tex
   const [at, id] = (text && decodePageCursor(text)) || [];
   if (typeof at !== 'string' || typeof id !== 'string' || !isTimestamp(at)) return null;
   return (idType === 'uuid' ? UUID : TEXT_ID).test(id) ? { at, id } : null;
+}
+
+/**
+ * `(created_at, id) < cursor` for a list in (created_at desc, id desc) order, or nothing on the first
+ * page (its own statement text, so each is prepared with the plan that fits it).
+ */
+export function afterCursor(createdAt: PgColumn, id: PgColumn, cursor: TimeCursor | null): SQL | undefined {
+  return cursor ? sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+}
+
+/** A page read with one row more than it shows: the rows it shows, and where the next starts if there is one. */
+export function pageOf<T extends { cursorAt: string; id: string }>(
+  rows: T[],
+  size: number,
+): { rows: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, size);
+  const last = page[page.length - 1];
+  return { rows: page, nextCursor: rows.length > size && last ? encodePageCursor(last.cursorAt, last.id) : null };
 }

@@ -1,7 +1,7 @@
 /** Explore's reads and the rollup they read (migration 0008_popular_tags_rollup.sql). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { rowsOf } from '../feed/index.ts';
+import { rowsOf } from '../db/rows.ts';
 
 export type PopularTagRow = { name: string; offerCount: number; engagementScore: number };
 

@@ -213,8 +213,3 @@ export async function selectViewerStates(db: Db, userId: string, offerIds: strin
     .where(anyOf(offers.id, offerIds));
   return rows;
 }
-
-/** drizzle's execute returns an array on postgres-js and { rows } on PGlite. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}

@@ -3,7 +3,8 @@ import { FEED_PAGE_SIZE, type FeedOffer, type FeedPage } from '@gigreel/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { sql } from 'drizzle-orm';
 import { seedOffer } from '../offers/offers.test-support.ts';
-import { feedPageQuery, rowsOf } from './feed.queries.ts';
+import { rowsOf } from '../db/rows.ts';
+import { feedPageQuery } from './feed.queries.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { DeliveryTime, JobStatus, OrderStatus, PrivateJob } from '@gigreel/
 import type { Db, Tx } from '../db/connection.ts';
 import { orders, privateJobFiles, privateJobs, users } from '../db/schema.ts';
 import { anyOf } from '../db/any-of.ts';
-import { encodePageCursor, type TimeCursor } from '../db/page-cursor.ts';
+import { afterCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 
 type Conn = Db | Tx;
 const sender = alias(users, 'sender');
@@ -75,22 +75,10 @@ export async function listJobs(
 ): Promise<{ rows: JobRow[]; nextCursor: string | null }> {
   const column = side === 'inbox' ? privateJobs.toUserId : privateJobs.fromUserId;
   const rows = (await selectJobs(db)
-    .where(
-      and(
-        eq(column, userId),
-        cursor
-          ? sql`(${privateJobs.createdAt}, ${privateJobs.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
-      ),
-    )
+    .where(and(eq(column, userId), afterCursor(privateJobs.createdAt, privateJobs.id, cursor)))
     .orderBy(desc(privateJobs.createdAt), desc(privateJobs.id))
     .limit(JOBS_PAGE_SIZE + 1)) as Array<JobRow & { cursorAt: string }>;
-  const page = rows.slice(0, JOBS_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    rows: page,
-    nextCursor: rows.length > JOBS_PAGE_SIZE && last ? encodePageCursor(last.cursorAt, last.id) : null,
-  };
+  return pageOf(rows, JOBS_PAGE_SIZE);
 }
 
 async function filesOf(db: Conn, jobIds: string[]): Promise<JobFileRow[]> {

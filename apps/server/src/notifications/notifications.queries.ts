@@ -2,7 +2,7 @@
 import type { NotificationItem } from '@gigreel/core';
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection.ts';
-import { encodePageCursor, type TimeCursor } from '../db/page-cursor.ts';
+import { afterCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { notifications } from '../db/schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -46,22 +46,11 @@ export async function listNotifications(
   const found = await db
     .select({ ...getTableColumns(notifications), cursorAt: sql<string>`${notifications.createdAt}::text` })
     .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        cursor
-          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
-      ),
-    )
+    .where(and(eq(notifications.userId, userId), afterCursor(notifications.createdAt, notifications.id, cursor)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1);
-  const page = found.slice(0, NOTIFICATIONS_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    rows: page.map(({ cursorAt: _cursorAt, ...row }) => row),
-    nextCursor: found.length > NOTIFICATIONS_PAGE_SIZE && last ? encodePageCursor(last.cursorAt, last.id) : null,
-  };
+  const { rows, nextCursor } = pageOf(found, NOTIFICATIONS_PAGE_SIZE);
+  return { rows: rows.map(({ cursorAt: _cursorAt, ...row }) => row), nextCursor };
 }
 
 export async function markNotificationRead(

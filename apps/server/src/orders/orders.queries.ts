@@ -11,7 +11,7 @@ import {
   type OrderSummary,
 } from '@gigreel/core';
 import type { Database, Db, Tx } from '../db/connection.ts';
-import { encodePageCursor, type TimeCursor } from '../db/page-cursor.ts';
+import { afterCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import { offers, orderMessages, orders, privateJobs, users } from '../db/schema.ts';
 
@@ -169,20 +169,10 @@ export async function listOrdersOf(
 ): Promise<{ rows: OrderRow[]; nextCursor: string | null }> {
   const column = role === 'buyer' ? orders.buyerId : orders.sellerId;
   const rows = (await selectOrders(db)
-    .where(
-      and(
-        eq(column, userId),
-        cursor ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
-      ),
-    )
+    .where(and(eq(column, userId), afterCursor(orders.createdAt, orders.id, cursor)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_PAGE_SIZE + 1)) as Array<OrderRow & { cursorAt: string }>;
-  const page = rows.slice(0, ORDERS_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    rows: page,
-    nextCursor: rows.length > ORDERS_PAGE_SIZE && last ? encodePageCursor(last.cursorAt, last.id) : null,
-  };
+  return pageOf(rows, ORDERS_PAGE_SIZE);
 }
 
 /** How many orders the person has bought and sold, from the tallies (not their whole history). */

@@ -3,9 +3,10 @@
  * (pg_notify, which PostgreSQL and PGlite deliver only on commit and drop on rollback), the unread
  * counts the badges show, and what a reconnecting client missed.
  */
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { UnreadCounts } from '@gigreel/core';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { UNREAD_CAP, type UnreadCounts } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
+import { rowsOf } from '../db/rows.ts';
 import { conversationSummaries as summary, gigMessages, notifications, sessions } from '../db/schema.ts';
 
 /** One channel for every live event; each payload names the people it is for. */
@@ -23,32 +24,30 @@ export async function announce(tx: Db | Tx, payload: LivePayload): Promise<void>
 
 /**
  * Unread messages come from the people's conversation summaries (the pairs with something unread on
- * their side, through a partial index), notifications from notifications_unread_idx: neither reads
- * a person's history.
+ * their side, through a partial index), notifications from notifications_unread_idx; each stops at
+ * UNREAD_CAP rows (every pair counted has at least one unread), so neither reads a person's history.
  */
 export async function unreadCountsFor(db: Db | Tx, userIds: string[]): Promise<Map<string, UnreadCounts>> {
   const result = new Map<string, UnreadCounts>(userIds.map((id) => [id, { messages: 0, notifications: 0 }]));
   if (userIds.length === 0) return result;
-  const [messageRows, notificationRows] = await Promise.all([
-    // "> 0" stays in the text (not a parameter), the very predicate of the partial indexes.
-    db
-      .select({ userId: summary.userLow, n: summary.unreadLow })
-      .from(summary)
-      .where(and(inArray(summary.userLow, userIds), sql`${summary.unreadLow} > 0`))
-      .unionAll(
-        db
-          .select({ userId: summary.userHigh, n: summary.unreadHigh })
-          .from(summary)
-          .where(and(inArray(summary.userHigh, userIds), sql`${summary.unreadHigh} > 0`)),
-      ),
-    db
-      .select({ userId: notifications.userId, n: count() })
-      .from(notifications)
-      .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt)))
-      .groupBy(notifications.userId),
-  ]);
-  for (const row of messageRows) result.get(row.userId)!.messages += Number(row.n);
-  for (const row of notificationRows) result.get(row.userId)!.notifications = Number(row.n);
+  // "> 0" and "is null" stay in the text (not parameters), the very predicates of the partial indexes.
+  const rows = rowsOf<{ userId: string; messages: number; notifications: number }>(
+    await db.execute(sql`
+      select u.id as "userId",
+        (select least(coalesce(sum(m.n), 0), ${sql.raw(String(UNREAD_CAP))})::int from (
+          (select ${summary.unreadLow} as n from ${summary}
+            where ${summary.userLow} = u.id and ${summary.unreadLow} > 0 limit ${sql.raw(String(UNREAD_CAP))})
+          union all
+          (select ${summary.unreadHigh} from ${summary}
+            where ${summary.userHigh} = u.id and ${summary.unreadHigh} > 0 limit ${sql.raw(String(UNREAD_CAP))})
+        ) m) as messages,
+        (select count(*)::int from (
+          select 1 from ${notifications}
+            where ${notifications.userId} = u.id and ${notifications.readAt} is null limit ${sql.raw(String(UNREAD_CAP))}
+        ) x) as notifications
+      from unnest(${sql.param(userIds)}::text[]) as u(id)`),
+  );
+  for (const row of rows) result.set(row.userId, { messages: row.messages, notifications: row.notifications });
   return result;
 }
 

@@ -6,6 +6,7 @@ import { useViewer } from '../features/auth/index.ts';
 import { JobDetailsDialog, useJobInbox } from '../features/jobs/index.ts';
 import { PaymentBadge } from '../features/orders/index.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
+import { ShowMore } from '../ui/show-more.tsx';
 import { Badge, Card, EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
 
 const capital = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
@@ -37,16 +38,7 @@ export default function AgentJobsPage() {
           ))}
         </ul>
       ) : null}
-      {inbox.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          busy={inbox.isFetchingNextPage}
-          onClick={() => void inbox.fetchNextPage()}
-        >
-          {inbox.isFetchingNextPage ? 'Loading more jobs…' : 'Show more jobs'}
-        </Button>
-      ) : null}
+      <ShowMore list={inbox} texts={jobsTexts.more} />
       <JobDetailsDialog job={open} onOpenChange={(isOpen) => (isOpen ? undefined : setOpenId(null))} />
     </section>
   );

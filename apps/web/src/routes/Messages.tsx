@@ -7,9 +7,10 @@ import { WifiOff } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { messageTexts } from '@gigreel/core';
-import { ConversationList, ThreadView, pagingTexts, useConversations } from '../features/messages/index.ts';
+import { ConversationList, ThreadView, useConversations } from '../features/messages/index.ts';
 import { useLiveUpdates } from '../features/realtime/index.ts';
-import { Button, buttonClass } from '../ui/button.tsx';
+import { buttonClass } from '../ui/button.tsx';
+import { ShowMore } from '../ui/show-more.tsx';
 import { cn } from '../ui/cn.ts';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
@@ -60,20 +61,7 @@ export default function MessagesPage() {
             <EmptyState title={messageTexts.noMessages}>{messageTexts.noMessagesHint}</EmptyState>
           ) : null}
           {conversations.data && total > 0 ? <ConversationList conversations={loaded} activeId={activeId} /> : null}
-          {conversations.hasNextPage ? (
-            <div className="flex justify-center px-4 py-3">
-              <Button
-                variant="outline"
-                size="sm"
-                busy={conversations.isFetchingNextPage}
-                onClick={() => void conversations.fetchNextPage()}
-              >
-                {conversations.isFetchingNextPage
-                  ? pagingTexts.loadingMoreConversations
-                  : pagingTexts.showMoreConversations}
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore list={conversations} texts={messageTexts.moreConversations} />
         </section>
         <div className={cn('md:overflow-y-auto', !activeId && 'hidden md:flex md:items-center md:justify-center')}>
           {activeId ? (

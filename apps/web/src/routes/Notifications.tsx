@@ -14,7 +14,7 @@ import {
   Sparkles,
 } from 'lucide-react';
 import type { NotificationItem } from '@gigreel/core';
-import { notificationTexts } from '@gigreel/core';
+import { notificationTexts, unreadLabel } from '@gigreel/core';
 import { Link } from 'react-router';
 import { formatMessageDate } from '../features/messages/index.ts';
 import {
@@ -24,11 +24,11 @@ import {
 } from '../features/notifications/index.ts';
 import { useLiveUpdates } from '../features/realtime/index.ts';
 import { Button } from '../ui/button.tsx';
+import { ShowMore } from '../ui/show-more.tsx';
 import { cn } from '../ui/cn.ts';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
 /** The paging control's texts (our design; notificationTexts in core is the natural home once it can take them). */
-const moreTexts = { showMore: 'Show more notifications', loadingMore: 'Loading more notifications…' } as const;
 
 const icons: Record<string, typeof Bell> = {
   message: MessageCircle,
@@ -61,7 +61,7 @@ export default function NotificationsPage() {
             <p className="text-sm text-zinc-400">
               {unread > 0 ? (
                 <span className="font-semibold text-brand-400">
-                  {unread} {notificationTexts.unread.toLowerCase()}
+                  {unreadLabel(unread)} {notificationTexts.unread.toLowerCase()}
                 </span>
               ) : (
                 notificationTexts.allRead
@@ -93,13 +93,7 @@ export default function NotificationsPage() {
           ))}
         </ul>
       ) : null}
-      {list.hasNextPage ? (
-        <div className="flex justify-center px-4 py-4">
-          <Button variant="outline" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {list.isFetchingNextPage ? moreTexts.loadingMore : moreTexts.showMore}
-          </Button>
-        </div>
-      ) : null}
+      <ShowMore list={list} texts={notificationTexts.more} className="py-4" />
     </section>
   );
 }

@@ -3,7 +3,8 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
 import { ordersTexts, type OrderRole } from '@gigreel/core';
 import { BackLink, OrderCard, useOrderList } from '../features/orders/index.ts';
-import { Button, buttonClass } from '../ui/button.tsx';
+import { buttonClass } from '../ui/button.tsx';
+import { ShowMore } from '../ui/show-more.tsx';
 import { EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
 
 export default function OrdersPage() {
@@ -85,16 +86,7 @@ function OrderListView({ query, side }: { query: ReturnType<typeof useOrderList>
           {ordersTexts.loadFailed}
         </p>
       ) : null}
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          busy={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? 'Loading more orders…' : 'Show more orders'}
-        </Button>
-      ) : null}
+      <ShowMore list={query} texts={ordersTexts.more} />
     </div>
   );
 }

@@ -8,14 +8,14 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { messageTexts } from '@gigreel/core';
-import { Button, buttonClass } from '../../ui/button.tsx';
+import { buttonClass } from '../../ui/button.tsx';
+import { ShowMore } from '../../ui/show-more.tsx';
 import { cn } from '../../ui/cn.ts';
 import { EmptyState, Spinner } from '../../ui/misc.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { formatMessageDate } from './format.ts';
 import { useMarkThreadRead, useReply, useThread } from './messages.queries.ts';
 import { MessageComposer } from './MessageComposer.tsx';
-import { pagingTexts } from './paging.texts.ts';
 
 /** The box that scrolls the thread: its own column on a wide screen, else the page. */
 function scrollerOf(element: HTMLElement): HTMLElement | Window {
@@ -99,17 +99,7 @@ export function ThreadView({ userId }: { userId: string }) {
         <Avatar name={otherUser.displayName} src={otherUser.profileImage} size={36} />
         <h2 className="truncate text-lg font-bold text-white">{otherUser.displayName}</h2>
       </header>
-      {thread.hasNextPage ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="mx-4 mt-3 self-center"
-          busy={thread.isFetchingNextPage}
-          onClick={showEarlier}
-        >
-          {thread.isFetchingNextPage ? pagingTexts.loadingEarlierMessages : pagingTexts.showEarlierMessages}
-        </Button>
-      ) : null}
+      <ShowMore list={thread} texts={messageTexts.earlierMessages} onClick={showEarlier} className="pb-0" />
       <ol ref={list} aria-label="Messages" className="flex flex-1 flex-col gap-3 px-4 py-4">
         {messages.length === 0 ? (
           <li className="py-10 text-center text-sm text-zinc-400">{messageTexts.noMessages}</li>

@@ -4,4 +4,3 @@ export { ThreadView } from './ThreadView.tsx';
 export { formatMessageDate } from './format.ts';
 export { useConversations, useUnreadCounts } from './messages.queries.ts';
 export { SendMessageDialog } from './lazy.ts';
-export { pagingTexts } from './paging.texts.ts';

@@ -3,7 +3,7 @@
  * tab's shared live stream open, so the counts change within a second of a new message.
  * The number is drawn for the eye and spoken as ", N unread" after the link's own name.
  */
-import type { UnreadCounts } from '@gigreel/core';
+import { unreadLabel, type UnreadCounts } from '@gigreel/core';
 import { cn } from '../../ui/cn.ts';
 import { useUnreadCounts } from '../messages/index.ts';
 import { useLiveUpdates } from '../realtime/index.ts';
@@ -22,9 +22,9 @@ function Bubble({ count, className }: { count: number; className?: string }) {
           className,
         )}
       >
-        {count > 99 ? '99+' : count}
+        {unreadLabel(count)}
       </span>
-      <span className="sr-only">, {count} unread</span>
+      <span className="sr-only">, {unreadLabel(count)} unread</span>
     </>
   );
 }
