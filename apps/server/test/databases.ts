@@ -13,7 +13,7 @@ import { startQueue } from '../src/platform/queue.ts';
 /** Migrations, then the job queue's own schema (pg-boss installs it on first start), as the server has them. */
 async function prepare(database: Database): Promise<void> {
   await migrateDatabase(database);
-  const queue = await startQueue(database, pino({ level: 'silent' }));
+  const queue = await startQueue(database, pino({ level: 'silent' }), { recurring: false });
   await queue.stop();
 }
 

@@ -70,7 +70,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   // The mail outbox's worker, as the server runs it: order mails are sent after their change commits.
-  const queue = await startQueue(database, log, { pollSeconds: 0.5 });
+  const queue = await startQueue(database, log, { pollSeconds: 0.5, recurring: false });
   await queue.handle(mailJob(deps.mailer));
 
   const client = (ip = '127.0.0.1'): TestClient => {

@@ -93,7 +93,7 @@ describe('a mail server that refuses a mail', () => {
       outboxDir: '/nonexistent',
       log,
     });
-    const queue = await startQueue(database, log, { pollSeconds: 0.5 });
+    const queue = await startQueue(database, log, { pollSeconds: 0.5, recurring: false });
     try {
       await queue.handle(mailJob(mailer));
       await database.db.transaction((tx) => createOutbox().mail(tx, mail('seller@example.com')));

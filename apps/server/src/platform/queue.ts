@@ -34,6 +34,12 @@ export type Queue = {
 export type QueueOptions = {
   /** How often a process looks for work, in seconds (pg-boss's minimum is 0.5). */
   pollSeconds?: number;
+  /**
+   * false: no schedules and no maintenance (expiring, archiving), only workers for jobs sent. The API
+   * tests' outbox worker runs so: pg-boss's schedule timer, started and stopped within a second, would
+   * fire once more after its database has closed.
+   */
+  recurring?: boolean;
 };
 
 export async function startQueue(
@@ -44,6 +50,8 @@ export async function startQueue(
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
     schema: 'pgboss',
+    schedule: options.recurring ?? true,
+    supervise: options.recurring ?? true,
   });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   // Replicas started together would each create pg-boss's schema; one does, the others find it there.
