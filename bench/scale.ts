@@ -18,7 +18,8 @@
  * 50% of pgbench's rate with p99 < 50 ms.
  *
  * Sizes: 10k and 1M (`npm run bench -- --only scale`); `--smoke` 2,000 with short loads; either with
- * `--scale-sizes=100k` (or BENCH_SCALE_SIZES=100000) for chosen sizes.
+ * `--scale-sizes=100k` (or BENCH_SCALE_SIZES=100000) for chosen sizes. `--keep-scale-database` keeps
+ * the largest size's database afterwards (its URL is logged) for EXPLAIN and profiling.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -533,10 +534,12 @@ export async function scaleSection(settings: ScaleSettings, { log }: SectionOpti
   for (const n of settings.sizes) {
     log(`scale: seeding PostgreSQL with ${size(n)} people and offers`);
     const database = await createScaleDatabase(n, log);
+    const keep = n === largest && process.argv.includes('--keep-scale-database');
     try {
       results.push(await measureSize(database, settings, n === largest, log));
     } finally {
-      await database.drop();
+      if (keep) log(`scale: kept ${database.url}`);
+      else await database.drop();
     }
   }
   const figures = results.flatMap((result) => result.figures);
@@ -1017,7 +1020,7 @@ function sessionSql(token: string, variable: string): string {
   return `${inlineParams(sql, params).replace(`'__TOKEN__'`, `('${token}-' || ${variable})`)};`;
 }
 
-/** engagement.service toggleBoost: lock the offer, remove the boost or else add it, move the counter and score returning the viewer's state. */
+/** engagement.service toggleBoost: lock the offer, remove the boost or else add it (one statement), move the counter and score returning the viewer's state. */
 function boostScript(o: { n: number; reserved: number; writers: number; token: string }): PgbenchScript {
   const user = personSql(o.reserved, ':w');
   const offer = offerSql(':i');
@@ -1036,11 +1039,12 @@ ${randomOffer(o.n, o.reserved, ':w')}
 ${sessionSql(o.token, ':w')}
 begin;
 select id, user_id, is_approved, media_key from offers where id = ${offer} for update;
-with removed as (delete from boosts where user_id = ${user} and offer_id = ${offer} returning user_id) select count(*) as removed from removed \\gset
-\\if :removed
+with removed as (delete from boosts where user_id = ${user} and offer_id = ${offer} returning 1),
+  added as (insert into boosts (user_id, offer_id, created_at) select ${user}, ${offer}, now() where not exists (select 1 from removed) on conflict do nothing returning 1)
+  select (select count(*) from added)::int - (select count(*) from removed)::int as delta \\gset
+\\if :delta < 0
 ${move(-1)}
 \\else
-insert into boosts (user_id, offer_id, created_at) values (${user}, ${offer}, now()) on conflict do nothing returning user_id;
 ${move(1)}
 \\endif
 commit;`,
@@ -1080,7 +1084,7 @@ commit;`,
 /**
  * platform/outbox.ts: pg-boss's own insert of a mail job, with the values the outbox sends (pg-boss's
  * defaults are unset, so all but the queue's name, the mail and the singleton offset are null; each
- * null typed as PostgreSQL infers that parameter), then the NOTIFY that wakes the worker.
+ * null typed as PostgreSQL infers that parameter), with the NOTIFY that wakes the worker in the same statement.
  */
 function outboxMailSql(to: string): string {
   const mail = JSON.stringify({
@@ -1105,10 +1109,10 @@ function outboxMailSql(to: string): string {
     /\$(\d+)/g,
     (_match: string, n: string) => values[Number(n)] ?? `(null::${nullTypes[Number(n)] ?? 'text'})`,
   );
-  return `${insert.trim()};\nselect pg_notify('gigreel_outbox', '');`;
+  return `with job as (${insert.trim()}) select id, pg_notify('gigreel_outbox', '') from job;`;
 }
 
-/** orders.service markOrderPaid: lock, move, read the order back, notify the seller, write the seller's mail to the outbox; then the answer's order and its messages. */
+/** orders.service markOrderPaid: lock, move, read the order back, notify the seller, write the seller's mail to the outbox; then the order's messages for the answer. */
 function payScript(o: {
   reserved: number;
   writers: number;
@@ -1138,7 +1142,6 @@ insert into notifications (user_id, kind, title, body, link) values (:seller, 'o
 select pg_notify('gigreel_live', json_build_object('users', json_build_array(:seller::text), 'type', 'notification', 'id', :note_id::text, 'kind', 'order_paid', 'createdAt', :note_at::text)::text);
 ${outboxMailSql('seller@example.com')}
 commit;
-${findOrder}
 select id, sender_role, message_key, sent_at from order_messages where order_id = ${order} order by sent_at, id;`,
   };
 }

@@ -7,6 +7,7 @@
 import { and, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { rankScoreSql, type CounterColumn, type Reaction } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
+import { rowsOf } from '../db/rows.ts';
 import { boosts, favorites, offers, offerShares, reactions, shareBursts, users } from '../db/schema.ts';
 import { visibleInFeed } from '../feed/index.ts';
 
@@ -154,8 +155,19 @@ export async function toggleMark(
   offerId: string,
   now: Date,
 ): Promise<number> {
-  const removed = await setMark(tx, table, userId, offerId, false, now);
-  return removed !== 0 ? removed : setMark(tx, table, userId, offerId, true, now);
+  // One statement, one round trip: the insert runs only when the delete found nothing.
+  const [row] = rowsOf<{ delta: number }>(
+    await tx.execute(sql`
+      with removed as (
+        delete from ${table} where ${table.userId} = ${userId} and ${table.offerId} = ${offerId} returning 1
+      ), added as (
+        insert into ${table} (user_id, offer_id, created_at)
+        select ${userId}, ${offerId}, ${now.toISOString()}::timestamptz where not exists (select 1 from removed)
+        on conflict do nothing returning 1
+      )
+      select (select count(*) from added)::int - (select count(*) from removed)::int as delta`),
+  );
+  return row!.delta;
 }
 
 /** Adds or removes a boost or favourite; returns how many rows really changed (+1, -1 or 0). */

@@ -47,7 +47,11 @@ async function readable({ deps, actor }: Ctx, orderId: string): Promise<q.OrderR
 }
 
 export async function getOrder(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
-  const row = await readable(ctx, ctx.orderId);
+  return detailOf(ctx, await readable(ctx, ctx.orderId));
+}
+
+/** The order as its viewer sees it, with its messages; after a move, from the row the move read back. */
+async function detailOf(ctx: Ctx, row: q.OrderRow): Promise<OrderDetail> {
   const messages = await q.listMessages(ctx.deps.database.db, row.id);
   return q.toOrderDetail(row, orderRoleOf(ctx.actor, row) ?? 'admin', messages.map(q.toOrderMessage));
 }
@@ -152,7 +156,7 @@ export async function markOrderPaid(ctx: Ctx & { orderId: string }): Promise<Ord
     if (order.jobId && (await q.jobStatusOf(tx, order.jobId)) === 'declined') throw conflict(ordersTexts.jobDeclined);
     return {};
   };
-  await move(ctx, 'pay', refuseDeclinedJob, async (tx, order) => {
+  const row = await move(ctx, 'pay', refuseDeclinedJob, async (tx, order) => {
     if (order.sellerId)
       await createNotification(tx, {
         userId: order.sellerId,
@@ -170,7 +174,7 @@ export async function markOrderPaid(ctx: Ctx & { orderId: string }): Promise<Ord
     );
     if (mail) await ctx.deps.outbox.mail(tx, mail);
   });
-  return getOrder(ctx);
+  return detailOf(ctx, row);
 }
 
 /** Refuses early, before the upload is read, when this person may not deliver this order now. */

@@ -27,10 +27,14 @@ export function createOutbox(): Outbox {
   });
   return {
     async mail(tx, mail) {
-      const id = await boss.send(MAIL_JOB, mail, { db: { executeSql: (text, values) => executeIn(tx, text, values) } });
+      // pg-boss's own insert, and in the same statement the NOTIFY that wakes the worker on commit.
+      const db = {
+        executeSql: (text: string, values?: unknown[]) =>
+          executeIn(tx, `with job as (${text}) select id, pg_notify('${WAKE_CHANNEL}', '') from job`, values),
+      };
+      const id = await boss.send(MAIL_JOB, mail, { db });
       // pg-boss answers null when the queue does not exist: a mail would be lost, so the change is refused.
       if (!id) throw new Error(`the ${MAIL_JOB} queue does not exist; start the background work first`);
-      await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, '')`);
     },
   };
 }
