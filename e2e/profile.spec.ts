@@ -152,11 +152,28 @@ test('settings: edit profile within the limits; the profile shows the change', a
   await bio.fill('');
   await link.fill('');
   await save.click();
-  await expect(page.getByText('Profile updated!').first()).toBeVisible();
   await expect
     .poll(async () => (await (await page.request.get('/api/profile')).json()).profile)
     .toMatchObject({ displayName: newName.trim(), bio: null, paypalLink: null });
+  await expect(save).not.toHaveAttribute('aria-busy');
+  await expect(save).toBeDisabled();
+
+  // typing while a save is on its way is kept, not replaced by what was saved
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/profile', async (route) => {
+    if (route.request().method() === 'PATCH') await held;
+    await route.continue();
+  });
+  await name.fill(`${newName} `);
+  await save.click();
+  await expect(save).toHaveAttribute('aria-busy', 'true');
   await bio.fill(newBio);
+  release();
+  await expect(save).not.toHaveAttribute('aria-busy');
+  await page.unroute('**/api/profile');
+  await expect(name).toHaveValue(newName.trim());
+  await expect(bio).toHaveValue(newBio);
   await save.click();
   await expect
     .poll(async () => (await (await page.request.get('/api/profile')).json()).profile.bio)

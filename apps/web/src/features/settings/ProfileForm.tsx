@@ -15,6 +15,8 @@ const valuesOf = (profile: OwnProfile): ProfileFormValues => ({
   paypalLink: profile.paypalLink ?? '',
 });
 
+const fields = ['displayName', 'bio', 'paypalLink'] as const;
+
 export function ProfileForm({ profile }: { profile: OwnProfile }) {
   const update = useUpdateProfile();
   const form = useForm<ProfileFormValues>({
@@ -31,13 +33,18 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
   }, [profile, form]);
 
   const submit = form.handleSubmit(async (input) => {
+    const sent = form.getValues();
     try {
       const result = await update.mutateAsync({
         displayName: input.displayName,
         bio: input.bio ?? '',
         paypalLink: input.paypalLink ?? '',
       });
+      // Show what was stored (trimmed, the link made whole), but keep what the person typed while it saved.
+      const typedSince = fields.filter((field) => form.getValues(field) !== sent[field]);
+      const typed = form.getValues();
       form.reset(valuesOf(result.profile));
+      for (const field of typedSince) form.setValue(field, typed[field], { shouldDirty: true });
       toast.success(profileTexts.profileUpdated);
     } catch (error) {
       // The toast is the mutation's (profile.queries.ts); a field's error also shows under the field.
