@@ -282,7 +282,7 @@ test('a person with more conversations than a page shows the older ones with "Sh
   await expect(list.getByRole('link')).toHaveCount(30);
   await expect(page.getByText(messageTexts.conversationCount(31))).toBeVisible();
   await expect(list.getByRole('link', { name: new RegExp(writers[0]!) })).toHaveCount(0);
-  const more = page.getByRole('button', { name: 'Show more conversations' }); // the web feature's pagingTexts
+  const more = page.getByRole('button', { name: 'Show more conversations' }); // messageTexts.moreConversations.show
   await more.click();
   await expect(list.getByRole('link', { name: new RegExp(writers[0]!) })).toBeVisible();
   await expect(list.getByRole('link')).toHaveCount(31);

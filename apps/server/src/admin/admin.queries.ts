@@ -376,19 +376,24 @@ export async function countOffersWithMedia(db: Db, key: string): Promise<number>
 /**
  * The first page and the pages after a cursor are two statement texts: as one prepared statement
  * (`$1 is null or ...`) the generic plan could not start the index scan at the cursor and read
- * every row before it, page after page.
+ * every row before it, page after page. The page is taken before the joins: joined first, the plan
+ * was priced for the whole table and sized its lookups' caches (Memoize) for a million rows (7 ms
+ * a page at 1M; 0.3 ms taken first).
  */
 export async function listMessages(database: Database, cursor: Cursor | null, limit = PAGE_SIZE) {
   const rows = await database.query<Record<string, unknown>>(
     `
     select m.id, m.message, m.created_at, m.created_at::text as cursor_at, coalesce(o.title, m.offer_title) as offer_title,
       s.id as sender_id, s.display_name as sender_name, r.id as receiver_id, r.display_name as receiver_name
-    from gig_messages m
+    from (
+      select * from gig_messages
+      ${cursor ? 'where (created_at, id) < ($1::timestamptz, $2::uuid)' : ''}
+      order by created_at desc, id desc limit ${limit + 1}
+    ) m
       left join users s on s.id = m.sender_id
       left join users r on r.id = m.receiver_id
       left join offers o on o.id = m.offer_id
-    ${cursor ? 'where (m.created_at, m.id) < ($1::timestamptz, $2::uuid)' : ''}
-    order by m.created_at desc, m.id desc limit ${limit + 1}`,
+    order by m.created_at desc, m.id desc`,
     cursor ? [cursor.at, cursor.id] : [],
   );
   const page = rows.slice(0, limit);

@@ -8,7 +8,8 @@ import type { Database } from '../db/connection.ts';
 import { readTallies, readTopic } from '../db/tallies.queries.ts';
 import { NO_LOGIN_DOMAIN } from './admin.queries.ts';
 
-type TableSql = { columns: string[]; select: string; from: string; key: string; idType: 'uuid' | 'text' };
+/** `table` is read as `t` one batch at a time; `joins` then add to each row of the batch. */
+type TableSql = { columns: string[]; select: string; table: string; joins: string; idType: 'uuid' | 'text' };
 
 const money = (column: string) =>
   `case when ${column} is null then null else to_char(${column} / 100.0, 'FM999999990.00') end`;
@@ -51,8 +52,8 @@ export const EXPORTS: Record<ExportTable, TableSql> = {
       t.delivery_time, t.revisions,
       (select string_agg(g.name, ' ' order by g.name) from offer_tags ot join tags g on g.id = ot.tag_id where ot.offer_id = t.id) as tags,
       t.boost_count, t.favorite_count, t.reaction_count, t.share_count, t.hashtag_clicks, t.created_at, t.updated_at`,
-    from: 'offers t left join users u on u.id = t.user_id',
-    key: 't',
+    table: 'offers',
+    joins: 'left join users u on u.id = t.user_id',
     idType: 'uuid',
   },
   users: {
@@ -71,8 +72,8 @@ export const EXPORTS: Record<ExportTable, TableSql> = {
     ],
     select: `t.id, t.display_name, case when t.email like '%${NO_LOGIN_DOMAIN}' then null else t.email end as email, t.email_verified,
       exists (select 1 from user_roles r where r.user_id = t.id and r.role = 'admin') as is_admin, t.bio, t.location, t.paypal_link, t.profile_image, t.created_at, t.updated_at`,
-    from: 'users t',
-    key: 't',
+    table: 'users',
+    joins: '',
     idType: 'text',
   },
   transactions: {
@@ -98,8 +99,8 @@ export const EXPORTS: Record<ExportTable, TableSql> = {
     ],
     select: `t.id, t.status, t.title, ${money('t.price_pence')} as price, t.currency, t.buyer_id, b.display_name as buyer_name, t.seller_id, s.display_name as seller_name,
       t.offer_id, t.job_id, t.paypal_link, t.delivery_file_name, t.delivery_message, t.created_at, t.paid_at, t.delivered_at, t.completed_at`,
-    from: 'orders t left join users b on b.id = t.buyer_id left join users s on s.id = t.seller_id',
-    key: 't',
+    table: 'orders',
+    joins: 'left join users b on b.id = t.buyer_id left join users s on s.id = t.seller_id',
     idType: 'uuid',
   },
   messages: {
@@ -117,8 +118,9 @@ export const EXPORTS: Record<ExportTable, TableSql> = {
     ],
     select: `t.id, t.sender_id, s.display_name as sender_name, t.receiver_id, r.display_name as receiver_name, t.offer_id,
       coalesce(o.title, t.offer_title) as offer_title, t.message, t.read_at, t.created_at`,
-    from: 'gig_messages t left join users s on s.id = t.sender_id left join users r on r.id = t.receiver_id left join offers o on o.id = t.offer_id',
-    key: 't',
+    table: 'gig_messages',
+    joins:
+      'left join users s on s.id = t.sender_id left join users r on r.id = t.receiver_id left join offers o on o.id = t.offer_id',
     idType: 'uuid',
   },
 };
@@ -128,7 +130,9 @@ export type ExportBatch = { rows: Array<Record<string, unknown>>; last: { at: st
 /**
  * One batch after the given position, newest first. The first batch and the ones after a position are
  * two statement texts: as one prepared statement (`$1 is null or ...`) the generic plan could not
- * start the index scan at the position, so each batch read all the rows before it.
+ * start the index scan at the position, so each batch read all the rows before it. The batch is
+ * taken before the joins (a subquery with the limit): joined first, the plan was priced for the whole
+ * table, and its lookups' caches (Memoize) were sized for a million rows on every batch.
  */
 export async function readExportBatch(
   database: Database,
@@ -140,10 +144,13 @@ export async function readExportBatch(
   const rows = await database.query<Record<string, unknown>>(
     `
     select ${def.select}, t.created_at::text as __at, t.id::text as __id
-    from ${def.from}
-    ${after ? `where (t.created_at, t.id) < ($1::timestamptz, $2::${def.idType})` : ''}
-    order by t.created_at desc, t.id desc
-    limit ${Math.floor(size)}`,
+    from (
+      select * from ${def.table}
+      ${after ? `where (created_at, id) < ($1::timestamptz, $2::${def.idType})` : ''}
+      order by created_at desc, id desc
+      limit ${Math.floor(size)}
+    ) t ${def.joins}
+    order by t.created_at desc, t.id desc`,
     after ? [after.at, after.id] : [],
   );
   const tail = rows[rows.length - 1];

@@ -1,4 +1,7 @@
-/** Streams a table as CSV: header, then keyset batches, each written before the next is read. */
+/**
+ * Streams a table as CSV: header, then keyset batches. The next batch is read while the one before
+ * is turned into CSV and sent, so the database and the formatting overlap; two batches at most are held.
+ */
 import { Readable } from 'node:stream';
 import { csvRow, type CsvValue, type ExportTable } from '@gigreel/core';
 import type { Actor } from '../auth/index.ts';
@@ -21,13 +24,18 @@ export function exportCsv({
   async function* lines(): AsyncGenerator<string> {
     // The byte-order mark lets spreadsheets read the file as UTF-8.
     yield `\uFEFF${csvRow(columns)}`;
-    let after: { at: string; id: string } | null = null;
+    let next = readExportBatch(deps.database, table, null, batchSize);
     for (;;) {
-      const batch = await readExportBatch(deps.database, table, after, batchSize);
+      const batch = await next;
+      const after = batch.rows.length === batchSize ? batch.last : null;
+      if (after) {
+        next = readExportBatch(deps.database, table, after, batchSize);
+        // Awaited on the next turn; a download abandoned before then must not leave it unhandled.
+        next.catch(() => {});
+      }
       if (batch.rows.length > 0)
         yield batch.rows.map((row) => csvRow(columns.map((column) => toCell(row[column])))).join('');
-      if (batch.rows.length < batchSize || !batch.last) return;
-      after = batch.last;
+      if (!after) return;
     }
   }
   return Readable.from(lines(), { objectMode: false });

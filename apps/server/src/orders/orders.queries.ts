@@ -19,25 +19,30 @@ type Conn = Db | Tx;
 const buyer = alias(users, 'buyer');
 const seller = alias(users, 'seller');
 
-const orderColumns = {
+/** What a list shows of an order (toOrderSummary): no offer, job or delivery, so no joins beyond the two people. */
+const summaryColumns = {
   id: orders.id,
   buyerId: orders.buyerId,
   sellerId: orders.sellerId,
-  offerId: orders.offerId,
   jobId: orders.jobId,
   title: orders.title,
   pricePence: orders.pricePence,
   status: orders.status,
+  createdAt: orders.createdAt,
+  buyerName: buyer.name,
+  sellerName: seller.name,
+};
+
+const orderColumns = {
+  ...summaryColumns,
+  offerId: orders.offerId,
   paypalLink: orders.paypalLink,
   deliveryKey: orders.deliveryKey,
   deliveryFileName: orders.deliveryFileName,
   deliveryContentType: orders.deliveryContentType,
-  createdAt: orders.createdAt,
   paidAt: orders.paidAt,
   deliveredAt: orders.deliveredAt,
   completedAt: orders.completedAt,
-  buyerName: buyer.name,
-  sellerName: seller.name,
   buyerEmail: buyer.email,
   sellerEmail: seller.email,
   sellerPaypalLink: seller.paypalLink,
@@ -47,18 +52,21 @@ const orderColumns = {
   jobStatus: privateJobs.status,
 };
 
-export type OrderRow = Omit<
-  { [K in keyof typeof orderColumns]: (typeof orderColumns)[K]['_']['data'] | null },
-  'status'
-> & {
+type Nullable<T extends Record<string, { _: { data: unknown } }>> = { [K in keyof T]: T[K]['_']['data'] | null };
+
+/** An order as a list shows it. */
+export type OrderSummaryRow = Omit<Nullable<typeof summaryColumns>, 'status'> & {
   id: string;
   status: OrderStatus;
   title: string;
   createdAt: Date;
 };
 
+/** An order with everything its page shows. */
+export type OrderRow = Omit<Nullable<typeof orderColumns>, 'status'> & OrderSummaryRow;
+
 /** The order as its reader gets it (core's orders.schemas.ts): the one place an order row is shaped for the client. */
-export function toOrderSummary(row: OrderRow): OrderSummary {
+export function toOrderSummary(row: OrderSummaryRow): OrderSummary {
   return {
     id: row.id,
     status: row.status,
@@ -166,13 +174,17 @@ export async function listOrdersOf(
   userId: string,
   role: 'buyer' | 'seller',
   cursor: TimeCursor | null = null,
-): Promise<{ rows: OrderRow[]; nextCursor: string | null }> {
+): Promise<{ rows: OrderSummaryRow[]; nextCursor: string | null }> {
   const column = role === 'buyer' ? orders.buyerId : orders.sellerId;
-  const rows = (await selectOrders(db)
+  const rows = await db
+    .select({ ...summaryColumns, cursorAt: sql<string>`${orders.createdAt}::text` })
+    .from(orders)
+    .leftJoin(buyer, eq(buyer.id, orders.buyerId))
+    .leftJoin(seller, eq(seller.id, orders.sellerId))
     .where(and(eq(column, userId), afterCursor(orders.createdAt, orders.id, cursor)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ORDERS_PAGE_SIZE + 1)) as Array<OrderRow & { cursorAt: string }>;
-  return pageOf(rows, ORDERS_PAGE_SIZE);
+    .limit(ORDERS_PAGE_SIZE + 1);
+  return pageOf(rows as Array<OrderSummaryRow & { cursorAt: string }>, ORDERS_PAGE_SIZE);
 }
 
 /** How many orders the person has bought and sold, from the tallies (not their whole history). */

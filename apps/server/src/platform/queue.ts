@@ -98,6 +98,7 @@ export async function startQueue(
       );
       // One job at a time (a failed batch would fail every job in it); after each, the worker is told
       // to look again straight away, so a backlog drains without waiting a poll per job.
+      // Assigned once work() answers; a job may finish before then, and is then not followed by a look.
       let worker = '';
       worker = await boss.work<T>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([one]) => {
         try {

@@ -28,8 +28,6 @@ import { ShowMore } from '../ui/show-more.tsx';
 import { cn } from '../ui/cn.ts';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
-/** The paging control's texts (our design; notificationTexts in core is the natural home once it can take them). */
-
 const icons: Record<string, typeof Bell> = {
   message: MessageCircle,
   offer_approved: Sparkles,
