@@ -4,6 +4,7 @@
  * shares change the numbers at once and survive a reload; tags, search, /explore and /boosted.
  */
 import type { Locator, Page } from '@playwright/test';
+import type { BoostedOffer, FeedPage } from '@gigreel/core';
 import { expect, pauseClock, test, uniqueWord } from './fixtures.ts';
 
 // The app's service worker would take requests past page.route(), which one test uses to fail a boost.
@@ -283,6 +284,70 @@ test('empty states and the phone share sheet', async ({ page, people }) => {
   await page.goto('/boosted');
   await expect(page.getByRole('heading', { name: 'No Boosts Yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse Feed' })).toBeVisible();
+});
+
+test('a long boosted list shows 30 offers, then "Show more boosted offers" loads the older ones', async ({
+  page,
+  people,
+}) => {
+  // A test cannot boost 30 offers of its own, so the list's pages are served here with the demo offers'
+  // media; the server's paging (cursor, order, who sees what) has its own API tests.
+  const feed = (await (await page.request.get('/api/feed')).json()) as FeedPage;
+  const media = feed.offers.filter((offer) => offer.mediaUrl);
+  const boosted = (n: number): BoostedOffer => {
+    const from = media[n % media.length]!;
+    return {
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      title: `Boosted offer ${n}`,
+      mediaUrl: from.mediaUrl,
+      mediaKind: from.mediaKind,
+      posterUrl: from.posterUrl,
+      createdAt: from.createdAt,
+      creatorName: from.creator.displayName,
+    };
+  };
+  let releaseSecondPage = () => {};
+  const secondPageHeld = new Promise<void>((resolve) => (releaseSecondPage = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/boosted',
+    async (route) => {
+      const cursor = new URL(route.request().url()).searchParams.get('cursor');
+      if (!cursor) {
+        return route.fulfill({
+          json: { offers: Array.from({ length: 30 }, (_, i) => boosted(i + 1)), nextCursor: 'second-page' },
+        });
+      }
+      expect(cursor).toBe('second-page');
+      await secondPageHeld;
+      return route.fulfill({
+        json: { offers: Array.from({ length: 5 }, (_, i) => boosted(i + 31)), nextCursor: null },
+      });
+    },
+  );
+  await people.signIn(page, await people.person());
+  await page.goto('/boosted');
+  const list = page.getByRole('list', { name: 'Boosted offers' });
+  await expect(list.getByRole('listitem')).toHaveCount(30);
+  await expect(list.getByRole('link', { name: /Boosted offer 31\b/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Show more boosted offers' }).click();
+  await expect(page.getByRole('button', { name: 'Loading more boosted offers…' })).toBeDisabled();
+  releaseSecondPage();
+  await expect(list.getByRole('listitem')).toHaveCount(35);
+  await expect(list.getByRole('listitem').first()).toContainText('Boosted offer 1');
+  await expect(list.getByRole('listitem').nth(30)).toContainText('Boosted offer 31');
+  await expect(list.getByRole('listitem').last()).toContainText('Boosted offer 35');
+  await expect(page.getByRole('button', { name: /Show more boosted offers|Loading more boosted offers/ })).toHaveCount(
+    0,
+  );
+
+  // The profile's Boost Reel reads the same list: its first page, the newest boosts.
+  await page.goto('/profile');
+  const reel = page.getByRole('region', { name: 'Boost Reel' });
+  await expect(reel.getByRole('listitem')).toHaveCount(30);
+  await expect(reel.getByRole('listitem').first()).toContainText('Boosted offer 1');
+  await reel.getByRole('link', { name: 'See all boosted offers' }).click();
+  await expect(page).toHaveURL(/\/boosted$/);
 });
 
 /** The bar that fills while the auto-advance countdown runs (absent while the countdown is held). */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineApi } from './api.ts';
 import {
-  boostedOffer,
+  boostedPage,
   creatorPage,
   engagementResult,
   feedDebug,
@@ -13,6 +13,7 @@ import {
   popularTag,
 } from './offers.contract.ts';
 import {
+  boostedQuery,
   creatorIdParams,
   feedQuery,
   feedStateQuery,
@@ -98,8 +99,10 @@ export const offersApi = defineApi({
   'GET /api/boosted': {
     caller: 'signedIn',
     signInText: offerTexts.boostedLoginRequired,
-    summary: 'The offers the signed-in person boosted',
-    response: z.object({ offers: z.array(boostedOffer) }),
+    summary:
+      "One page of the offers the signed-in person boosted (30, newest boost first; cursor: the page before's nextCursor)",
+    query: boostedQuery,
+    response: boostedPage,
   },
   'GET /api/admin/feed-debug': {
     caller: 'admin',

@@ -88,6 +88,13 @@ export const boostedOffer = z.object({
 });
 export type BoostedOffer = z.output<typeof boostedOffer>;
 
+/** One page of the offers the viewer boosted (the newest 30 boosts first); nextCursor is null on the last page. */
+export const boostedPage = z.object({
+  offers: z.array(boostedOffer),
+  nextCursor: z.string().nullable(),
+});
+export type BoostedPage = z.output<typeof boostedPage>;
+
 export const creatorPage = z.object({
   creator: creator.extend({ bio: z.string().nullable(), joinedAt: z.string() }),
   offer: feedOffer.nullable(),

@@ -240,6 +240,9 @@ export const feedQuery = z.object({
 });
 export type FeedQuery = z.input<typeof feedQuery>;
 
+/** A boosted list page request: the opaque nextCursor of the page before; without it, the first page. */
+export const boostedQuery = z.object({ cursor: textInput(200).optional() });
+
 export const FEED_STATE_MAX_IDS = 100;
 export const feedStateQuery = z.object({
   ids: textInput(FEED_STATE_MAX_IDS * 37)

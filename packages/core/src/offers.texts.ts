@@ -21,6 +21,8 @@ export const offerTexts = {
   byCreator: (name: string) => `by ${name}`,
   boostedLoginRequired: 'Please log in to see your boosted offers.',
   boostReelFailed: 'Failed to load your Boost Reel',
+  /** The control under the boosted list that loads its next page, and its label while loading. */
+  moreBoosted: { show: 'Show more boosted offers', loading: 'Loading more boosted offers…' },
   creatorNotFound: 'This creator does not exist.',
   offerApprovedTitle: 'Your offer is live',
   offerApprovedBody: (title: string) => `"${title}" was approved and now appears in the feed.`,

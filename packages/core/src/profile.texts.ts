@@ -24,6 +24,8 @@ export const profileTexts = {
     'Post one offer (an image or a short video, a title and a link) and let supporters find it in the feed.',
   boostReel: 'Boost Reel',
   boostReelEmpty: 'Offers you boost show up here.',
+  /** Under the reel when there are more boosted offers than its first page. */
+  boostReelAll: 'See all boosted offers',
   /** "Joined {month year}" in en-US style (SPEC section 9: dates en-US). */
   joined: (iso: string) => `Joined ${formatMonthYear(iso)}`,
 } as const;

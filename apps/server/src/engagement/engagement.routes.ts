@@ -18,8 +18,8 @@ export const engagement = feature('engagement', ({ deps, route }) => {
     const actor = await loadViewer(deps, request, reply);
     return share({ deps, actor, offerId: params.id, sharer: sharerOf(deps.config, request, reply) });
   });
-  route('GET /api/boosted', ({ actor, reply }) => {
+  route('GET /api/boosted', ({ actor, query, reply }) => {
     reply.header('cache-control', 'private, no-store');
-    return getBoostedOffers({ deps, actor });
+    return getBoostedOffers({ deps, actor, cursor: query.cursor });
   });
 });

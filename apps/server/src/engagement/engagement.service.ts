@@ -3,7 +3,7 @@
  * the offer row, changes the engagement row and moves the counter (and rank score) by what really
  * changed, so double taps and concurrent requests leave one row and a correct count.
  */
-import type { BoostedOffer, EngagementResult, Reaction } from '@gigreel/core';
+import type { BoostedPage, EngagementResult, Reaction } from '@gigreel/core';
 import {
   ANONYMOUS_SHARERS_PER_ADDRESS,
   offerTexts,
@@ -16,6 +16,7 @@ import {
 } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
 import type { Tx } from '../db/connection.ts';
+import { decodeTimeCursor } from '../db/page-cursor.ts';
 import { boosts, favorites } from '../db/schema.ts';
 import type { Actor } from '../auth/index.ts';
 import { canBoost, canSeeOffer, mediaKindFor, mediaUrlFor } from '../offers/index.ts';
@@ -34,8 +35,6 @@ import {
 } from './engagement.queries.ts';
 import { movesRank } from './engagement.policy.ts';
 import type { Sharer } from './sharer.ts';
-
-const BOOSTED_SHOWN = 100;
 
 async function withVisibleOffer<T>(
   deps: AppDeps,
@@ -142,16 +141,19 @@ async function countShare(tx: Tx, actor: Actor | null, offerId: string, sharer: 
   return recordShare(tx, { offerId, day, viewerKey: `b:${sharer.browserKey}`, addressKey: sharer.addressKey, now });
 }
 
+/** One page of the offers the viewer boosted, newest boost first (a damaged cursor starts from the top). */
 export async function getBoostedOffers({
   deps,
   actor,
+  cursor,
 }: {
   deps: AppDeps;
   actor: Actor;
-}): Promise<{ offers: BoostedOffer[] }> {
-  const rows = await selectBoostedOffers(deps.database.db, actor.id, BOOSTED_SHOWN);
+  cursor?: string | undefined;
+}): Promise<BoostedPage> {
+  const page = await selectBoostedOffers(deps.database.db, actor.id, decodeTimeCursor(cursor));
   return {
-    offers: rows.map((row) => ({
+    offers: page.rows.map((row) => ({
       id: row.id,
       title: row.title,
       mediaUrl: mediaUrlFor(row.mediaKey),
@@ -160,5 +162,6 @@ export async function getBoostedOffers({
       createdAt: new Date(row.createdAt).toISOString(),
       creatorName: row.creatorName,
     })),
+    nextCursor: page.nextCursor,
   };
 }

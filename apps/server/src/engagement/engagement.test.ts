@@ -285,7 +285,8 @@ describe('GET /api/boosted', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().offers.map((offer: { id: string }) => offer.id)).toEqual([b.offerId, a.offerId]);
     expect(list.json().offers[0]).toMatchObject({ creatorName: b.owner.user.name, mediaKind: 'image' });
-    expect((await a.owner.get('/api/boosted')).json()).toEqual({ offers: [] });
+    expect(list.json().nextCursor).toBeNull();
+    expect((await a.owner.get('/api/boosted')).json()).toEqual({ offers: [], nextCursor: null });
     const anon = await t.client().get('/api/boosted');
     expect(anon.statusCode).toBe(401);
     expect(anon.json().error.message).toBe(offerTexts.boostedLoginRequired);

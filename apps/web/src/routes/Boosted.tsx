@@ -1,4 +1,4 @@
-/** /boosted: the offers the viewer boosted, newest first, as a two-column grid (SPEC section 2). */
+/** /boosted: the offers the viewer boosted, newest first, a page at a time, as a two-column grid (SPEC section 2). */
 import { Rocket } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -7,13 +7,14 @@ import { OfferTile } from '../features/explore/index.ts';
 import { useBoostedOffers } from '../features/engagement/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
+import { ShowMore } from '../ui/show-more.tsx';
 
 export default function BoostedPage() {
   const boosted = useBoostedOffers();
   useEffect(() => {
     if (boosted.error) console.warn('Failed to load boosted offers', boosted.error);
   }, [boosted.error]);
-  const offers = boosted.data ?? [];
+  const offers = boosted.data?.pages.flatMap((page) => page.offers) ?? [];
 
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-5 md:py-2">
@@ -35,20 +36,29 @@ export default function BoostedPage() {
           <p>Boost the offers you believe in and they will be collected here.</p>
         </EmptyState>
       ) : (
-        <ul className="grid grid-cols-2 gap-3" aria-label="Boosted offers">
-          {offers.map((offer) => (
-            <li key={offer.id}>
-              <OfferTile
-                id={offer.id}
-                title={offer.title}
-                mediaUrl={offer.mediaUrl}
-                mediaKind={offer.mediaKind}
-                posterUrl={offer.posterUrl}
-                byline={offerTexts.byCreator(offer.creatorName)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid grid-cols-2 gap-3" aria-label="Boosted offers">
+            {offers.map((offer) => (
+              <li key={offer.id}>
+                <OfferTile
+                  id={offer.id}
+                  title={offer.title}
+                  mediaUrl={offer.mediaUrl}
+                  mediaKind={offer.mediaKind}
+                  posterUrl={offer.posterUrl}
+                  byline={offerTexts.byCreator(offer.creatorName)}
+                />
+              </li>
+            ))}
+          </ul>
+          {/* a failed "Show more" keeps the loaded offers and says so by the button */}
+          {boosted.isFetchNextPageError ? (
+            <p role="alert" className="text-center text-sm text-red-300">
+              {offerTexts.loadFailed}
+            </p>
+          ) : null}
+          <ShowMore list={boosted} texts={offerTexts.moreBoosted} />
+        </>
       )}
     </div>
   );
