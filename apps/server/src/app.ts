@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { admin, installAudit } from './admin/index.ts';
-import { auth } from './auth/index.ts';
+import { auth, installSessionCache } from './auth/index.ts';
 import type { AppDeps } from './deps.ts';
 import { creators } from './creators/index.ts';
 import { engagement } from './engagement/index.ts';
@@ -39,6 +39,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     return result.success ? { value: result.data } : { error: zodToAppError(result.error) };
   });
   app.setSerializerCompiler(serializerCompiler);
+  // First, so that every hook after it and every handler runs in its scope.
+  await installSessionCache(app, deps.database);
   await installSecurity(app, deps.config);
   await app.register(multipart, { limits: { fileSize: 1, files: 1 }, throwFileSizeLimit: true });
   // On the root, before any route: the audit records impersonated and admin writes on every route, not only the admin's.

@@ -11,6 +11,7 @@ import { hasOwnOffer } from './accounts.queries.ts';
 import type { Actor } from './actor.ts';
 import { authHeaders, forwardCookies } from './bridge.ts';
 import { isAdmin } from './roles.queries.ts';
+import { sessionCache } from './session-cache.ts';
 import { findSessionWithPerson } from './sessions.queries.ts';
 import { readCookie, verifySignedToken } from './signed-cookie.ts';
 
@@ -73,7 +74,8 @@ async function resolveViewer(
 /**
  * The common case without Better Auth's per-request machinery: a correctly signed session cookie for
  * a session that is live and not yet due for its refresh is read in one statement (session, person
- * and admin role together) instead of three, and the signature is checked with node:crypto. Anything
+ * and admin role together) instead of three, or from what this process read lately (session-cache.ts),
+ * and the signature is checked with node:crypto. Anything
  * else (no such session, expired, due for its once-a-minute refresh, Better Auth's "don't remember
  * me" or cached-session cookies) returns undefined and goes through Better Auth's getSession, which
  * deletes, refreshes and sets cookies exactly as before; its conditions are the ones used here.
@@ -88,7 +90,8 @@ async function liveSessionViewer(deps: AppDeps, cookieHeader: string): Promise<S
     return undefined;
   const token = verifySignedToken(readCookie(cookieHeader, sessionToken.name), context.secret);
   if (!token) return undefined;
-  const row = await findSessionWithPerson(deps.database.db, token);
+  const sessions = await sessionCache(deps.database);
+  const row = await sessions.read(token, () => findSessionWithPerson(deps.database.db, token));
   if (!row) return undefined;
   // Better Auth times sessions with the system clock, so this does too.
   const now = Date.now();
