@@ -4,7 +4,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DeliveryTime, JobStatus, OrderStatus, PrivateJob } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
 import { orders, privateJobFiles, privateJobs, users } from '../db/schema.ts';
-import { anyOf } from '../db/any-of.ts';
 import { afterCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 
 type Conn = Db | Tx;
@@ -23,6 +22,8 @@ export type JobRow = {
   createdAt: Date;
   senderName: string;
   recipientName: string;
+  files: Array<Omit<JobFileRow, 'jobId' | 'storageKey'>>;
+  order: { id: string; status: OrderStatus } | null;
 };
 export type JobFileRow = {
   id: string;
@@ -45,6 +46,15 @@ const jobColumns = {
   createdAt: privateJobs.createdAt,
   senderName: sender.name,
   recipientName: recipient.name,
+  // A job's files and its order (one, made with the job) come with it, so a page of jobs is one
+  // statement (by private_job_files_job_idx and orders_job_idx, for the page's jobs only).
+  files: sql<JobRow['files']>`coalesce((
+    select json_agg(json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeBytes', f.size_bytes)
+      order by f.created_at, f.id)
+    from ${privateJobFiles} f where f.job_id = ${privateJobs.id}), '[]'::json)`,
+  order: sql<JobRow['order']>`(
+    select json_build_object('id', o.id, 'status', o.status) from ${orders} o
+    where o.job_id = ${privateJobs.id} limit 1)`,
 };
 /** Rows also carry created_at as PostgreSQL's text (microseconds kept), for a list's next-page cursor. */
 function selectJobs(db: Conn) {
@@ -81,22 +91,6 @@ export async function listJobs(
   return pageOf(rows, JOBS_PAGE_SIZE);
 }
 
-async function filesOf(db: Conn, jobIds: string[]): Promise<JobFileRow[]> {
-  if (!jobIds.length) return [];
-  return db
-    .select({
-      id: privateJobFiles.id,
-      jobId: privateJobFiles.jobId,
-      storageKey: privateJobFiles.storageKey,
-      fileName: privateJobFiles.fileName,
-      contentType: privateJobFiles.contentType,
-      sizeBytes: privateJobFiles.sizeBytes,
-    })
-    .from(privateJobFiles)
-    .where(anyOf(privateJobFiles.jobId, jobIds))
-    .orderBy(privateJobFiles.createdAt, privateJobFiles.id);
-}
-
 export async function findFile(db: Conn, jobId: string, fileId: string): Promise<JobFileRow | null> {
   const [row] = await db
     .select({
@@ -113,46 +107,27 @@ export async function findFile(db: Conn, jobId: string, fileId: string): Promise
   return row ?? null;
 }
 
-export async function ordersOfJobs(
-  db: Conn,
-  jobIds: string[],
-): Promise<Array<{ id: string; jobId: string; status: OrderStatus }>> {
-  if (!jobIds.length) return [];
-  const rows = await db
-    .select({ id: orders.id, jobId: orders.jobId, status: orders.status })
-    .from(orders)
-    .where(anyOf(orders.jobId, jobIds));
-  return rows as Array<{ id: string; jobId: string; status: OrderStatus }>;
-}
-
-/** Jobs as their readers get them (core's jobs.schemas.ts), with the files and orders of all of them read in two queries. */
-export async function presentJobs(db: Conn, rows: JobRow[]): Promise<PrivateJob[]> {
-  const ids = rows.map((row) => row.id);
-  const [files, jobOrders] = await Promise.all([filesOf(db, ids), ordersOfJobs(db, ids)]);
-  return rows.map((row) => {
-    const order = jobOrders.find((o) => o.jobId === row.id);
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      deliveryTime: row.deliveryTime,
-      budgetPence: row.budgetPence,
-      status: row.status,
-      createdAt: row.createdAt.toISOString(),
-      sender: { id: row.fromUserId, displayName: row.senderName },
-      recipient: { id: row.toUserId, displayName: row.recipientName },
-      files: files
-        .filter((f) => f.jobId === row.id)
-        .map((f) => ({
-          id: f.id,
-          fileName: f.fileName,
-          contentType: f.contentType,
-          sizeBytes: f.sizeBytes,
-          url: `/api/jobs/${row.id}/files/${f.id}`,
-        })),
-      order: order ? { id: order.id, status: order.status } : null,
-    };
-  });
+/** A job as its readers get it (core's jobs.schemas.ts), its files and order read with it. */
+export function presentJob(row: JobRow): PrivateJob {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    deliveryTime: row.deliveryTime,
+    budgetPence: row.budgetPence,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    sender: { id: row.fromUserId, displayName: row.senderName },
+    recipient: { id: row.toUserId, displayName: row.recipientName },
+    files: row.files.map((f) => ({
+      id: f.id,
+      fileName: f.fileName,
+      contentType: f.contentType,
+      sizeBytes: f.sizeBytes,
+      url: `/api/jobs/${row.id}/files/${f.id}`,
+    })),
+    order: row.order ? { id: row.order.id, status: row.order.status } : null,
+  };
 }
 
 export async function findUserByEmail(

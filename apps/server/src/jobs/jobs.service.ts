@@ -114,15 +114,14 @@ export async function sendJob({
       });
       return id;
     });
-    const [job] = await q.presentJobs(deps.database.db, [(await q.findJob(deps.database.db, jobId))!]);
-    return { job: job!, orderId };
+    return { job: q.presentJob((await q.findJob(deps.database.db, jobId))!), orderId };
   } catch (error) {
     await Promise.all(stored.map((file) => deps.storage.delete(file.storageKey).catch(() => undefined)));
     throw error;
   }
 }
 
-/** One page of the viewer's jobs (a damaged cursor starts from the top); files and orders are read for that page only. */
+/** One page of the viewer's jobs (a damaged cursor starts from the top), with their files and orders. */
 export async function listJobs({
   deps,
   actor,
@@ -130,7 +129,7 @@ export async function listJobs({
   cursor,
 }: Ctx & { side: 'inbox' | 'sent'; cursor?: string }): Promise<JobList> {
   const page = await q.listJobs(deps.database.db, actor.id, side, decodeTimeCursor(cursor));
-  return { jobs: await q.presentJobs(deps.database.db, page.rows), nextCursor: page.nextCursor };
+  return { jobs: page.rows.map(q.presentJob), nextCursor: page.nextCursor };
 }
 
 /**
@@ -158,8 +157,7 @@ export async function decideJob({
       link: '/orders',
     });
   });
-  const [job] = await q.presentJobs(deps.database.db, [(await q.findJob(deps.database.db, jobId))!]);
-  return job!;
+  return q.presentJob((await q.findJob(deps.database.db, jobId))!);
 }
 
 /** A job's file for its sender, its recipient and admins; everyone else gets the same 404. */
