@@ -566,7 +566,7 @@ export async function scaleSection(settings: ScaleSettings, { log }: SectionOpti
     notes: [
       `PostgreSQL; data from bench/scale.sql at ${settings.sizes.map(size).join(' and ')} (n people and offers, about 10n boosts, 2n favourites, n reactions, 5,000 tags used Zipf-like, n messages among n/10 people of whom three have over 1% of n conversations, n orders, n notifications, n login attempts). ${settings.connections} connections, ${settings.requestsPerLoad ? `${settings.requestsPerLoad} requests` : `${settings.seconds} s`} per load after ${settings.warmupSeconds} s of warm-up; latency is each 2xx answer's own time, req/s counts 2xx answers. Budgets apply at ${size(largest)}.`,
       'Callers: typical = a person in the middle of the message population; worst case = c0000001 (the most conversations, notifications, sales and boosts given, the most boosted offer, the longest thread); admin = scale-admin. Each signs in over HTTP once; every signed-in load then uses a session of its caller written just before it (on all connections), so no load meets the once-a-minute session refresh.',
-      `Writes: ${settings.connections} connections, each a different person with a session written into the database; boost toggle on random offers the feed shows; send message from ${settings.senders} rotating senders (20 a minute each) to random sellers; mark paid on unpaid orders written beforehand. pgbench runs the statements each request sends (the session statement, then the transaction as the services write it: engagement.service toggleBoost, messages.service sendMessage with the conversation summary and notification, orders.service markOrderPaid with the order read back), -M prepared, ${settings.poolSize} clients, the server idle.`,
+      `Writes: ${settings.connections} connections, each a different person with a session written into the database; boost toggle on random offers the feed shows; send message from ${settings.senders} rotating senders (20 a minute each) to random sellers; mark paid on unpaid orders written beforehand. pgbench runs the statements each request sends (the transaction as the services write it, after the session statement for a message, whose sender changes with each request: a boost's or a payment's person, the same on each connection, is kept by the server process after the first request, auth/session-cache.ts; engagement.service toggleBoost, messages.service sendMessage with the conversation summary and notification, orders.service markOrderPaid with the order read back), -M prepared, ${settings.poolSize} clients, the server idle.`,
       ...results.flatMap((result) => result.notes),
     ],
   };
@@ -892,7 +892,7 @@ async function measureWrites(
     compare(
       'Boost toggle',
       boostHttp,
-      (await pgbench('boost toggle', boostScript({ n, reserved, writers: settings.writers, token: tag('boost') }))).tps,
+      (await pgbench('boost toggle', boostScript({ n, reserved, writers: settings.writers }))).tps,
     );
 
     // Send message: each request from the next sender, to the seller of a random offer.
@@ -963,7 +963,6 @@ async function measureWrites(
       payScript({
         reserved,
         writers: settings.writers,
-        token: tag('pay'),
         prefix: `scalepay${run}`,
         perClient: settings.ordersPerPgbenchClient,
       }),
@@ -1021,7 +1020,7 @@ function sessionSql(token: string, variable: string): string {
 }
 
 /** engagement.service toggleBoost: lock the offer, remove the boost or else add it (one statement), move the counter and score returning the viewer's state. */
-function boostScript(o: { n: number; reserved: number; writers: number; token: string }): PgbenchScript {
+function boostScript(o: { n: number; reserved: number; writers: number }): PgbenchScript {
   const user = personSql(o.reserved, ':w');
   const offer = offerSql(':i');
   const boosted = `exists (select 1 from boosts b where b.user_id = ${user} and b.offer_id = offers.id)`;
@@ -1036,7 +1035,6 @@ function boostScript(o: { n: number; reserved: number; writers: number; token: s
     name: 'boost-toggle',
     sql: `\\set w random(1, ${o.writers})
 ${randomOffer(o.n, o.reserved, ':w')}
-${sessionSql(o.token, ':w')}
 begin;
 select id, user_id, is_approved, media_key from offers where id = ${offer} for update;
 with removed as (delete from boosts where user_id = ${user} and offer_id = ${offer} returning 1),
@@ -1113,13 +1111,7 @@ function outboxMailSql(to: string): string {
 }
 
 /** orders.service markOrderPaid: lock, move, read the order back, notify the seller, write the seller's mail to the outbox; then the order's messages for the answer. */
-function payScript(o: {
-  reserved: number;
-  writers: number;
-  token: string;
-  prefix: string;
-  perClient: number;
-}): PgbenchScript {
+function payScript(o: { reserved: number; writers: number; prefix: string; perClient: number }): PgbenchScript {
   const order = seededUuid(o.prefix, ':k');
   const findOrder = `select o.id, o.buyer_id, o.seller_id, o.offer_id, o.job_id, o.title, o.price_pence, o.status, o.paypal_link, o.delivery_key, o.delivery_file_name,
     o.delivery_content_type, o.created_at, o.paid_at, o.delivered_at, o.completed_at, buyer.display_name, seller.display_name, buyer.email, seller.email,
@@ -1132,7 +1124,6 @@ function payScript(o: {
     sql: `\\set k :base + :client_id * ${o.perClient} + :cnt
 \\set cnt :cnt + 1
 \\set w (:k - 1) % ${o.writers} + 1
-${sessionSql(o.token, ':w')}
 begin;
 select id, status, buyer_id, seller_id as seller, job_id from orders where id = ${order} for update \\gset
 update orders set status = 'paid', paid_at = now() where id = ${order} and status = 'awaiting_payment' returning id;
