@@ -5,6 +5,7 @@ import type { BoostedPage } from '@gigreel/core';
 import { decodePageCursor, encodePageCursor } from '../db/page-cursor.ts';
 import { boosts, offers, users } from '../db/schema.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { damagedCursors, walkPages } from '../../test/pages.ts';
 import { BOOSTED_PAGE_SIZE } from './engagement.queries.ts';
 
 type Person = TestClient & { user: { id: string } };
@@ -74,12 +75,6 @@ async function page(person: Person, cursor?: string): Promise<BoostedPage> {
   return response.json();
 }
 
-async function walk(person: Person): Promise<BoostedPage[]> {
-  const pages = [await page(person)];
-  while (pages.at(-1)!.nextCursor && pages.length < 10) pages.push(await page(person, pages.at(-1)!.nextCursor!));
-  return pages;
-}
-
 const ids = (p: BoostedPage) => p.offers.map((offer) => offer.id);
 
 beforeAll(async () => {
@@ -102,7 +97,7 @@ afterAll(async () => t.close());
 describe('GET /api/boosted pages', () => {
   it('walks the list 30 at a time, newest boost first, none repeated or missing, no hidden or own offer', async () => {
     expect(BOOSTED_PAGE_SIZE).toBe(30);
-    const pages = await walk(bea);
+    const pages = await walkPages((cursor) => page(bea, cursor));
     expect(pages.map((p) => p.offers.length)).toEqual([30, 30, 15]);
     expect(pages.map((p) => p.nextCursor === null)).toEqual([false, false, true]);
     const seen = pages.flatMap(ids);
@@ -125,22 +120,7 @@ describe('GET /api/boosted pages', () => {
 
   it('starts from the top on a damaged or made-up cursor, never a 500', async () => {
     const first = await page(bea);
-    const someId = first.offers[0]!.id;
-    for (const cursor of [
-      'not-a-cursor',
-      '',
-      first.nextCursor!.slice(0, 10),
-      `${first.nextCursor}x`,
-      Buffer.from('{"at":1}').toString('base64url'),
-      encodePageCursor('yesterday', someId),
-      encodePageCursor('2026-02-30 10:00:00+00', someId),
-      encodePageCursor('2026-03-01 25:00:00+00', someId),
-      encodePageCursor('0000-01-01 00:00:00+00', someId),
-      encodePageCursor('2026-03-01 10:00:00.123456789+00', someId),
-      encodePageCursor('2026-03-01 10:00:00+00', 'not-a-uuid'),
-      encodePageCursor('2026-03-01 10:00:00+00', "x' or '1'='1"),
-      encodePageCursor(12345, someId),
-    ]) {
+    for (const cursor of damagedCursors(first.nextCursor!, first.offers[0]!.id)) {
       const again = await page(bea, cursor);
       expect(ids(again), cursor).toEqual(ids(first));
       expect(again.nextCursor, cursor).toBe(first.nextCursor);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationItem, NotificationList } from '@gigreel/core';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { damagedCursors, walkPages } from '../../test/pages.ts';
 import { encodePageCursor } from '../db/page-cursor.ts';
 import { NOTIFICATIONS_PAGE_SIZE } from './notifications.queries.ts';
 
@@ -44,14 +45,7 @@ async function page(person: Person, cursor?: string): Promise<NotificationList> 
   return response.json();
 }
 
-async function allPages(person: Person): Promise<NotificationList[]> {
-  const pages = [await page(person)];
-  for (let cursor = pages[0]!.nextCursor; cursor !== null; cursor = pages[pages.length - 1]!.nextCursor) {
-    pages.push(await page(person, cursor));
-    expect(pages.length).toBeLessThan(10);
-  }
-  return pages;
-}
+const allPages = (person: Person) => walkPages((cursor) => page(person, cursor));
 
 const ids = (items: NotificationItem[]) => items.map((item) => item.id);
 
@@ -91,22 +85,7 @@ describe('paging through notifications', () => {
 
   it('starts from the top for a damaged or made-up cursor, never a 500', async () => {
     const first = await page(ava);
-    const real = first.nextCursor!;
-    const made = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const lastId = first.notifications[first.notifications.length - 1]!.id;
-    for (const cursor of [
-      'garbage',
-      real.slice(0, 10),
-      `${real}x`,
-      made(['2026-03-01 10:00:00+00']),
-      made([12, lastId]),
-      made(['2026-13-45 99:99:99+00', lastId]),
-      made(['2026-02-30 10:00:00+00', lastId]),
-      made(['0000-01-01 00:00:00+00', lastId]),
-      made(['2026-03-01 10:00:00+00', 'not-a-uuid']),
-      made(['2026-03-01 10:00:00+00', `${lastId}'; drop table notifications; --`]),
-      made({ at: '2026-03-01 10:00:00+00', id: lastId }),
-    ]) {
+    for (const cursor of damagedCursors(first.nextCursor!, first.notifications.at(-1)!.id)) {
       const response = await ava.get(`/api/notifications?cursor=${encodeURIComponent(cursor)}`);
       expect(response.statusCode, cursor).toBe(200);
       expect(ids(response.json<NotificationList>().notifications), cursor).toEqual(ids(first.notifications));
