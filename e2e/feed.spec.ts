@@ -306,6 +306,7 @@ test('a long boosted list shows 30 offers, then "Show more boosted offers" loads
       creatorName: from.creator.displayName,
     };
   };
+  let secondPageFails = true;
   let releaseSecondPage = () => {};
   const secondPageHeld = new Promise<void>((resolve) => (releaseSecondPage = resolve));
   await page.route(
@@ -318,6 +319,8 @@ test('a long boosted list shows 30 offers, then "Show more boosted offers" loads
         });
       }
       expect(cursor).toBe('second-page');
+      if (secondPageFails)
+        return route.fulfill({ status: 429, json: { error: { code: 'rate_limited', message: 'Too many requests' } } });
       await secondPageHeld;
       return route.fulfill({
         json: { offers: Array.from({ length: 5 }, (_, i) => boosted(i + 31)), nextCursor: null },
@@ -330,8 +333,14 @@ test('a long boosted list shows 30 offers, then "Show more boosted offers" loads
   await expect(list.getByRole('listitem')).toHaveCount(30);
   await expect(list.getByRole('link', { name: /Boosted offer 31\b/ })).toHaveCount(0);
 
+  // a page that cannot load keeps the offers shown and says so; the button tries again
+  await page.getByRole('button', { name: 'Show more boosted offers' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load offers' })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(30);
+  secondPageFails = false;
   await page.getByRole('button', { name: 'Show more boosted offers' }).click();
   await expect(page.getByRole('button', { name: 'Loading more boosted offers…' })).toBeDisabled();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load offers' })).toHaveCount(0);
   releaseSecondPage();
   await expect(list.getByRole('listitem')).toHaveCount(35);
   await expect(list.getByRole('listitem').first()).toContainText('Boosted offer 1');
@@ -348,6 +357,24 @@ test('a long boosted list shows 30 offers, then "Show more boosted offers" loads
   await expect(reel.getByRole('listitem').first()).toContainText('Boosted offer 1');
   await reel.getByRole('link', { name: 'See all boosted offers' }).click();
   await expect(page).toHaveURL(/\/boosted$/);
+});
+
+test('when the boosted list cannot load, /boosted says so and "Try again" loads it', async ({ page, people }) => {
+  let failing = true;
+  await page.route(
+    (url) => url.pathname === '/api/boosted',
+    (route) =>
+      failing
+        ? route.fulfill({ status: 429, json: { error: { code: 'rate_limited', message: 'Too many requests' } } })
+        : route.continue(),
+  );
+  await people.signIn(page, await people.person());
+  await page.goto('/boosted');
+  await expect(page.getByRole('heading', { name: 'Failed to load offers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No Boosts Yet' })).toHaveCount(0);
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'No Boosts Yet' })).toBeVisible();
 });
 
 /** The bar that fills while the auto-advance countdown runs (absent while the countdown is held). */

@@ -21,7 +21,7 @@ export default function AgentJobsPage() {
     <section className="flex flex-col gap-4 px-4 py-4 md:mx-auto md:max-w-2xl">
       <PageTitle>Agent Jobs</PageTitle>
       {inbox.isPending ? <Spinner label="Loading jobs" /> : null}
-      {inbox.isError ? (
+      {inbox.isError && !inbox.isFetchNextPageError ? (
         <EmptyState title={jobsTexts.loadFailed}>
           <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void inbox.refetch()}>
             Try again
@@ -38,7 +38,7 @@ export default function AgentJobsPage() {
           ))}
         </ul>
       ) : null}
-      <ShowMore list={inbox} texts={jobsTexts.more} />
+      <ShowMore list={inbox} texts={jobsTexts.more} failed={jobsTexts.loadFailed} />
       <JobDetailsDialog job={open} onOpenChange={(isOpen) => (isOpen ? undefined : setOpenId(null))} />
     </section>
   );

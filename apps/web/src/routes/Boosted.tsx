@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { offerTexts } from '@gigreel/core';
 import { OfferTile } from '../features/explore/index.ts';
 import { useBoostedOffers } from '../features/engagement/index.ts';
-import { buttonClass } from '../ui/button.tsx';
+import { Button, buttonClass } from '../ui/button.tsx';
 import { EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
 import { ShowMore } from '../ui/show-more.tsx';
 
@@ -24,6 +24,15 @@ export default function BoostedPage() {
       </div>
       {boosted.isPending ? (
         <Spinner label="Loading boosted offers" />
+      ) : boosted.isError && !boosted.isFetchNextPageError ? (
+        <EmptyState
+          title={offerTexts.loadFailed}
+          action={
+            <Button variant="outline" size="sm" busy={boosted.isRefetching} onClick={() => void boosted.refetch()}>
+              Try again
+            </Button>
+          }
+        />
       ) : offers.length === 0 ? (
         <EmptyState
           title={offerTexts.noBoostsYet}
@@ -51,13 +60,7 @@ export default function BoostedPage() {
               </li>
             ))}
           </ul>
-          {/* a failed "Show more" keeps the loaded offers and says so by the button */}
-          {boosted.isFetchNextPageError ? (
-            <p role="alert" className="text-center text-sm text-red-300">
-              {offerTexts.loadFailed}
-            </p>
-          ) : null}
-          <ShowMore list={boosted} texts={offerTexts.moreBoosted} />
+          <ShowMore list={boosted} texts={offerTexts.moreBoosted} failed={offerTexts.loadFailed} />
         </>
       )}
     </div>

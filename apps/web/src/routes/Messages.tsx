@@ -47,7 +47,7 @@ export default function MessagesPage() {
             ) : null}
           </header>
           {conversations.isPending ? <Spinner /> : null}
-          {conversations.isError ? (
+          {conversations.isError && !conversations.isFetchNextPageError ? (
             <EmptyState
               title={messageTexts.failedToLoad}
               action={
@@ -61,7 +61,7 @@ export default function MessagesPage() {
             <EmptyState title={messageTexts.noMessages}>{messageTexts.noMessagesHint}</EmptyState>
           ) : null}
           {conversations.data && total > 0 ? <ConversationList conversations={loaded} activeId={activeId} /> : null}
-          <ShowMore list={conversations} texts={messageTexts.moreConversations} />
+          <ShowMore list={conversations} texts={messageTexts.moreConversations} failed={messageTexts.failedToLoad} />
         </section>
         <div className={cn('md:overflow-y-auto', !activeId && 'hidden md:flex md:items-center md:justify-center')}>
           {activeId ? (

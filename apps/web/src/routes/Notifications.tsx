@@ -80,7 +80,7 @@ export default function NotificationsPage() {
         </Button>
       </header>
       {list.isPending ? <Spinner /> : null}
-      {list.isError ? <EmptyState title={notificationTexts.failedToLoad} /> : null}
+      {list.isError && !list.isFetchNextPageError ? <EmptyState title={notificationTexts.failedToLoad} /> : null}
       {notifications && notifications.length === 0 ? (
         <EmptyState title={notificationTexts.empty}>{notificationTexts.emptyHint}</EmptyState>
       ) : null}
@@ -91,7 +91,7 @@ export default function NotificationsPage() {
           ))}
         </ul>
       ) : null}
-      <ShowMore list={list} texts={notificationTexts.more} className="py-4" />
+      <ShowMore list={list} texts={notificationTexts.more} failed={notificationTexts.failedToLoad} className="py-4" />
     </section>
   );
 }

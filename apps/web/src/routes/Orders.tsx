@@ -81,12 +81,7 @@ function OrderListView({ query, side }: { query: ReturnType<typeof useOrderList>
           </li>
         ))}
       </ul>
-      {query.isFetchNextPageError ? (
-        <p role="alert" className="text-center text-sm text-red-300">
-          {ordersTexts.loadFailed}
-        </p>
-      ) : null}
-      <ShowMore list={query} texts={ordersTexts.more} />
+      <ShowMore list={query} texts={ordersTexts.more} failed={ordersTexts.loadFailed} />
     </div>
   );
 }

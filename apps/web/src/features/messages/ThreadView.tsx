@@ -99,7 +99,13 @@ export function ThreadView({ userId }: { userId: string }) {
         <Avatar name={otherUser.displayName} src={otherUser.profileImage} size={36} />
         <h2 className="truncate text-lg font-bold text-white">{otherUser.displayName}</h2>
       </header>
-      <ShowMore list={thread} texts={messageTexts.earlierMessages} onClick={showEarlier} className="pb-0" />
+      <ShowMore
+        list={thread}
+        texts={messageTexts.earlierMessages}
+        failed={messageTexts.failedToLoad}
+        onClick={showEarlier}
+        className="pb-0"
+      />
       <ol ref={list} aria-label="Messages" className="flex flex-1 flex-col gap-3 px-4 py-4">
         {messages.length === 0 ? (
           <li className="py-10 text-center text-sm text-zinc-400">{messageTexts.noMessages}</li>
