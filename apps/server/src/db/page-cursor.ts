@@ -63,6 +63,18 @@ export function afterCursor(createdAt: PgColumn, id: PgColumn, cursor: TimeCurso
   return cursor ? sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
 }
 
+/**
+ * afterCursor for a statement prepared once (db/prepared.ts preparedPages): the position comes as
+ * the placeholders `cursorAt` and `cursorId`, whose values cursorValues gives.
+ */
+export function afterCursorPlaceholders(createdAt: PgColumn, id: PgColumn): SQL {
+  return sql`(${createdAt}, ${id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`;
+}
+
+/** A cursor as the values of afterCursorPlaceholders (none on the first page). */
+export const cursorValues = (cursor: TimeCursor | null): { cursorAt?: string; cursorId?: string } =>
+  cursor ? { cursorAt: cursor.at, cursorId: cursor.id } : {};
+
 /** A page read with one row more than it shows: the rows it shows, and where the next starts if there is one. */
 export function pageOf<T extends { cursorAt: string; id: string }>(
   rows: T[],

@@ -9,6 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Reaction } from '@gigreel/core';
 import { plannedForValues, type Database, type Db } from '../db/connection.ts';
 import { anyOf } from '../db/any-of.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import { boosts, favorites, offers, offerTags, reactions, tags, users } from '../db/schema.ts';
 import { offerCardColumns, type OfferCardRow } from '../offers/index.ts';
@@ -200,16 +201,20 @@ export type ViewerStateRow = { offerId: string; boosted: boolean; favorited: boo
  * Scalar subqueries, not EXISTS: a prepared statement's generic plan may turn an EXISTS into a hash
  * of all the viewer's boosts (20,000 rows read for the most active person), which it cannot do here.
  */
-export async function selectViewerStates(db: Db, userId: string, offerIds: string[]): Promise<ViewerStateRow[]> {
-  if (offerIds.length === 0) return [];
-  const rows = await db
+const viewerStates = preparedOnce((db) =>
+  db
     .select({
       offerId: offers.id,
-      boosted: sql<boolean>`coalesce((select true from ${boosts} where ${boosts.userId} = ${userId} and ${boosts.offerId} = ${offers.id}), false)`,
-      favorited: sql<boolean>`coalesce((select true from ${favorites} where ${favorites.userId} = ${userId} and ${favorites.offerId} = ${offers.id}), false)`,
-      reaction: sql<Reaction | null>`(select ${reactions.emoji} from ${reactions} where ${reactions.userId} = ${userId} and ${reactions.offerId} = ${offers.id})`,
+      boosted: sql<boolean>`coalesce((select true from ${boosts} where ${boosts.userId} = ${sql.placeholder('userId')} and ${boosts.offerId} = ${offers.id}), false)`,
+      favorited: sql<boolean>`coalesce((select true from ${favorites} where ${favorites.userId} = ${sql.placeholder('userId')} and ${favorites.offerId} = ${offers.id}), false)`,
+      reaction: sql<Reaction | null>`(select ${reactions.emoji} from ${reactions} where ${reactions.userId} = ${sql.placeholder('userId')} and ${reactions.offerId} = ${offers.id})`,
     })
     .from(offers)
-    .where(anyOf(offers.id, offerIds));
-  return rows;
+    .where(anyOf(offers.id, sql.placeholder('offerIds')))
+    .prepare('viewer_states'),
+);
+
+export async function selectViewerStates(db: Db, userId: string, offerIds: string[]): Promise<ViewerStateRow[]> {
+  if (offerIds.length === 0) return [];
+  return viewerStates(db).execute({ userId, offerIds });
 }

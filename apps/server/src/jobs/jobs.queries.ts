@@ -4,7 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DeliveryTime, JobStatus, OrderStatus, PrivateJob } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
 import { orders, privateJobFiles, privateJobs, users } from '../db/schema.ts';
-import { afterCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { preparedPages } from '../db/prepared.ts';
 
 type Conn = Db | Tx;
 const sender = alias(users, 'sender');
@@ -78,18 +79,27 @@ export const JOBS_PAGE_SIZE = 30;
  * The cursor only positions: the person's own column still decides which jobs they see.
  */
 export async function listJobs(
-  db: Conn,
+  db: Db,
   userId: string,
   side: 'inbox' | 'sent',
   cursor: TimeCursor | null = null,
 ): Promise<{ rows: JobRow[]; nextCursor: string | null }> {
-  const column = side === 'inbox' ? privateJobs.toUserId : privateJobs.fromUserId;
-  const rows = (await selectJobs(db)
-    .where(and(eq(column, userId), afterCursor(privateJobs.createdAt, privateJobs.id, cursor)))
-    .orderBy(desc(privateJobs.createdAt), desc(privateJobs.id))
-    .limit(JOBS_PAGE_SIZE + 1)) as Array<JobRow & { cursorAt: string }>;
-  return pageOf(rows, JOBS_PAGE_SIZE);
+  const rows = await jobPages[side](db, cursor).execute({ userId, ...cursorValues(cursor) });
+  return pageOf(rows as Array<JobRow & { cursorAt: string }>, JOBS_PAGE_SIZE);
 }
+
+const jobPagesOf = (column: typeof privateJobs.toUserId | typeof privateJobs.fromUserId, name: string) =>
+  preparedPages((db, after) =>
+    selectJobs(db)
+      .where(and(eq(column, sql.placeholder('userId')), after(privateJobs.createdAt, privateJobs.id)))
+      .orderBy(desc(privateJobs.createdAt), desc(privateJobs.id))
+      .limit(JOBS_PAGE_SIZE + 1)
+      .prepare(name),
+  );
+const jobPages = {
+  inbox: jobPagesOf(privateJobs.toUserId, 'jobs_inbox'),
+  sent: jobPagesOf(privateJobs.fromUserId, 'jobs_sent'),
+};
 
 export async function findFile(db: Conn, jobId: string, fileId: string): Promise<JobFileRow | null> {
   const [row] = await db

@@ -2,7 +2,8 @@
 import type { NotificationItem } from '@gigreel/core';
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection.ts';
-import { afterCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { preparedPages } from '../db/prepared.ts';
 import { notifications } from '../db/schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -43,15 +44,20 @@ export async function listNotifications(
   userId: string,
   cursor: TimeCursor | null = null,
 ): Promise<{ rows: NotificationRow[]; nextCursor: string | null }> {
-  const found = await db
-    .select({ ...getTableColumns(notifications), cursorAt: sql<string>`${notifications.createdAt}::text` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), afterCursor(notifications.createdAt, notifications.id, cursor)))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_PAGE_SIZE + 1);
+  const found = await notificationPages(db, cursor).execute({ userId, ...cursorValues(cursor) });
   const { rows, nextCursor } = pageOf(found, NOTIFICATIONS_PAGE_SIZE);
   return { rows: rows.map(({ cursorAt: _cursorAt, ...row }) => row), nextCursor };
 }
+
+const notificationPages = preparedPages((db, after) =>
+  db
+    .select({ ...getTableColumns(notifications), cursorAt: sql<string>`${notifications.createdAt}::text` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), after(notifications.createdAt, notifications.id)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1)
+    .prepare('notifications_page'),
+);
 
 export async function markNotificationRead(
   tx: Db | Tx,

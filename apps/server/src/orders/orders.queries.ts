@@ -11,7 +11,8 @@ import {
   type OrderSummary,
 } from '@gigreel/core';
 import type { Database, Db, Tx } from '../db/connection.ts';
-import { afterCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { preparedPages } from '../db/prepared.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import { offers, orderMessages, orders, privateJobs, users } from '../db/schema.ts';
 
@@ -170,22 +171,31 @@ export const ORDERS_PAGE_SIZE = 30;
  * positions: the person's own column still decides which orders they see.
  */
 export async function listOrdersOf(
-  db: Conn,
+  db: Db,
   userId: string,
   role: 'buyer' | 'seller',
   cursor: TimeCursor | null = null,
 ): Promise<{ rows: OrderSummaryRow[]; nextCursor: string | null }> {
-  const column = role === 'buyer' ? orders.buyerId : orders.sellerId;
-  const rows = await db
-    .select({ ...summaryColumns, cursorAt: sql<string>`${orders.createdAt}::text` })
-    .from(orders)
-    .leftJoin(buyer, eq(buyer.id, orders.buyerId))
-    .leftJoin(seller, eq(seller.id, orders.sellerId))
-    .where(and(eq(column, userId), afterCursor(orders.createdAt, orders.id, cursor)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ORDERS_PAGE_SIZE + 1);
+  const rows = await orderPages[role](db, cursor).execute({ userId, ...cursorValues(cursor) });
   return pageOf(rows as Array<OrderSummaryRow & { cursorAt: string }>, ORDERS_PAGE_SIZE);
 }
+
+const orderPagesOf = (column: typeof orders.buyerId | typeof orders.sellerId, name: string) =>
+  preparedPages((db, after) =>
+    db
+      .select({ ...summaryColumns, cursorAt: sql<string>`${orders.createdAt}::text` })
+      .from(orders)
+      .leftJoin(buyer, eq(buyer.id, orders.buyerId))
+      .leftJoin(seller, eq(seller.id, orders.sellerId))
+      .where(and(eq(column, sql.placeholder('userId')), after(orders.createdAt, orders.id)))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ORDERS_PAGE_SIZE + 1)
+      .prepare(name),
+  );
+const orderPages = {
+  buyer: orderPagesOf(orders.buyerId, 'orders_bought'),
+  seller: orderPagesOf(orders.sellerId, 'orders_sold'),
+};
 
 /** How many orders the person has bought and sold, from the tallies (not their whole history). */
 export async function countOrdersOf(database: Database, userId: string): Promise<{ buyer: number; seller: number }> {
