@@ -4,10 +4,11 @@
  * Each pair's summary row (its latest message, each side's unread count) is written in the same
  * transaction as the message or the read that changes it, so lists and badges read it alone.
  */
-import { and, count, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, getTableColumns, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db, Tx } from '../db/connection.ts';
-import type { TimeCursor } from '../db/page-cursor.ts';
+import { cursorValues, type TimeCursor } from '../db/page-cursor.ts';
+import { preparedPages } from '../db/prepared.ts';
 import { conversationSummaries, gigMessages, offers, users } from '../db/schema.ts';
 
 export type MessageRow = typeof gigMessages.$inferSelect;
@@ -113,16 +114,28 @@ export type ThreadRow = MessageRow & { cursorAt: string };
 /**
  * The thread between the viewer and one other person, newest first (the caller reverses it): the
  * newest of each side from gig_messages_pair_idx, merged, so a long thread costs one page, not its length.
- * After a cursor, only what is older than it, (created_at, id) < cursor on each side.
  */
-export async function threadNewestFirst(
+export async function threadNewestFirst(db: Db | Tx, me: string, other: string, limit: number): Promise<ThreadRow[]> {
+  return threadStatement(db, limit, () => undefined, me, other);
+}
+
+/**
+ * A page of the thread as a person opens it, THREAD_PAGE + 1 messages newest first (one more tells
+ * whether there is an older page); after a cursor, only what is older, (created_at, id) < cursor on
+ * each side. Prepared once (db/prepared.ts).
+ */
+export async function threadPage(db: Db, me: string, other: string, cursor: TimeCursor | null): Promise<ThreadRow[]> {
+  return threadPages(db, cursor).execute({ me, other, ...cursorValues(cursor) });
+}
+
+function threadStatement(
   db: Db | Tx,
-  me: string,
-  other: string,
-  limit = THREAD_PAGE,
-  cursor: TimeCursor | null = null,
-): Promise<ThreadRow[]> {
-  const side = (from: string, to: string) =>
+  limit: number,
+  after: (createdAt: PgColumn, id: PgColumn) => SQL | undefined,
+  me: string | Placeholder = sql.placeholder('me'),
+  other: string | Placeholder = sql.placeholder('other'),
+) {
+  const side = (from: string | Placeholder, to: string | Placeholder) =>
     db
       .select({
         ...getTableColumns(gigMessages),
@@ -133,9 +146,7 @@ export async function threadNewestFirst(
         and(
           eq(gigMessages.senderId, from),
           eq(gigMessages.receiverId, to),
-          cursor
-            ? sql`(${gigMessages.createdAt}, ${gigMessages.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-            : undefined,
+          after(gigMessages.createdAt, gigMessages.id),
         ),
       )
       .orderBy(desc(gigMessages.createdAt), desc(gigMessages.id))
@@ -145,6 +156,8 @@ export async function threadNewestFirst(
     .orderBy(desc(gigMessages.createdAt), desc(gigMessages.id))
     .limit(limit);
 }
+
+const threadPages = preparedPages((db, after) => threadStatement(db, THREAD_PAGE + 1, after).prepare('thread_page'));
 
 /**
  * Marks what the other person sent as read (gig_messages_unread_idx), and takes exactly those off the

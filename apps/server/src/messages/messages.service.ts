@@ -22,6 +22,7 @@ import {
   markThreadRead,
   sentSince,
   threadNewestFirst,
+  threadPage,
   type MessageRow,
 } from './messages.queries.ts';
 
@@ -145,7 +146,7 @@ export async function getThread({
   const db = deps.database.db;
   const other = otherUserId === actor.id ? null : await findPerson(db, otherUserId);
   if (!other) throw notFound(messageTexts.conversationNotFound);
-  const rows = await threadNewestFirst(db, actor.id, otherUserId, THREAD_PAGE + 1, decodeTimeCursor(cursor));
+  const rows = await threadPage(db, actor.id, otherUserId, decodeTimeCursor(cursor));
   const page = rows.slice(0, THREAD_PAGE);
   const oldest = page.at(-1);
   return {
