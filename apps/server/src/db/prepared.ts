@@ -1,14 +1,14 @@
-import type { Db } from './connection.ts';
+import type { Db, Tx } from './connection.ts';
 import { afterCursorPlaceholders, type TimeCursor } from './page-cursor.ts';
 
 /**
  * A statement drizzle builds once per database instead of on every call: building a query (walking
  * its tree of columns and templates) costs more CPU than PostgreSQL spends answering a small lookup.
  * `build` ends in `.prepare(name)` and takes its values as `sql.placeholder(...)`, given at execute.
- * Inside a transaction (another Db each time) it is built for that transaction alone.
+ * Inside a transaction (another connection each time) it is built for that transaction alone.
  */
-export function preparedOnce<P>(build: (db: Db) => P): (db: Db) => P {
-  const built = new WeakMap<Db, P>();
+export function preparedOnce<P>(build: (db: Db | Tx) => P): (db: Db | Tx) => P {
+  const built = new WeakMap<Db | Tx, P>();
   return (db) => {
     let statement = built.get(db);
     if (!statement) built.set(db, (statement = build(db)));
@@ -22,8 +22,8 @@ export function preparedOnce<P>(build: (db: Db) => P): (db: Db) => P {
  * with cursorValues(cursor).
  */
 export function preparedPages<P>(
-  build: (db: Db, after: typeof afterCursorPlaceholders | (() => undefined)) => P,
-): (db: Db, cursor: TimeCursor | null) => P {
+  build: (db: Db | Tx, after: typeof afterCursorPlaceholders | (() => undefined)) => P,
+): (db: Db | Tx, cursor: TimeCursor | null) => P {
   const first = preparedOnce((db) => build(db, () => undefined));
   const next = preparedOnce((db) => build(db, afterCursorPlaceholders));
   return (db, cursor) => (cursor ? next : first)(db);

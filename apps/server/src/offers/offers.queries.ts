@@ -5,6 +5,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FeedOffer, MediaKind, OfferInput } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { offers, offerTags, users } from '../db/schema.ts';
 import { upsertTag } from './tags.queries.ts';
 
@@ -100,23 +101,24 @@ export function toFeedOffer(row: OfferCardRow): FeedOffer {
   };
 }
 
-async function selectOfferCards(db: Conn, where: SQL | undefined, limit = 1): Promise<OfferCardRow[]> {
-  const rows = await db
-    .select(offerCardColumns)
-    .from(offers)
-    .innerJoin(users, eq(users.id, offers.userId))
-    .where(where)
-    .limit(limit);
-  return rows as OfferCardRow[];
+function selectOfferCards(db: Conn, where: SQL) {
+  return db.select(offerCardColumns).from(offers).innerJoin(users, eq(users.id, offers.userId)).where(where).limit(1);
 }
 
 export async function findOfferCard(db: Conn, offerId: string): Promise<OfferCardRow | null> {
-  return (await selectOfferCards(db, eq(offers.id, offerId)))[0] ?? null;
+  return ((await offerCardBy.id(db).execute({ key: offerId })) as OfferCardRow[])[0] ?? null;
 }
 
 export async function findOfferCardByUser(db: Conn, userId: string): Promise<OfferCardRow | null> {
-  return (await selectOfferCards(db, eq(offers.userId, userId)))[0] ?? null;
+  return ((await offerCardBy.user(db).execute({ key: userId })) as OfferCardRow[])[0] ?? null;
 }
+
+const offerCardBy = {
+  id: preparedOnce((db) => selectOfferCards(db, eq(offers.id, sql.placeholder('key'))).prepare('offer_card_by_id')),
+  user: preparedOnce((db) =>
+    selectOfferCards(db, eq(offers.userId, sql.placeholder('key'))).prepare('offer_card_by_user'),
+  ),
+};
 
 /** Serialises saves of one person's offer (one offer per user), on PGlite and PostgreSQL alike. */
 export async function lockOwnOffer(tx: Tx, userId: string): Promise<void> {
@@ -212,7 +214,12 @@ export async function findCreator(
   bio: string | null;
   createdAt: Date;
 } | null> {
-  const [row] = await db
+  const [row] = await creatorById(db).execute({ userId });
+  return row ?? null;
+}
+
+const creatorById = preparedOnce((db) =>
+  db
     .select({
       id: users.id,
       displayName: users.name,
@@ -221,7 +228,7 @@ export async function findCreator(
       createdAt: users.createdAt,
     })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
-}
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('creator_by_id'),
+);
