@@ -750,7 +750,9 @@ async function measureExport(
     status = response.status;
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.length;
-      for (const byte of chunk) if (byte === 10) lines++;
+      // Counted natively: a byte-by-byte loop here took CPU from the server on the same two cores.
+      const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+      for (let at = buffer.indexOf(10); at !== -1; at = buffer.indexOf(10, at + 1)) lines++;
     }
   } finally {
     clearInterval(sampler);

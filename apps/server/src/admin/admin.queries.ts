@@ -14,7 +14,8 @@ import {
   type RevenueUnit,
 } from '@gigreel/core';
 import { plannedForValues, type Database, type Db, type Tx } from '../db/connection.ts';
-import { afterCursor, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { cursorValues, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { preparedPages } from '../db/prepared.ts';
 import { readTallies, readTopic, readTopRanked } from '../db/tallies.queries.ts';
 import { auditLog, offers, privateJobFiles, privateJobs, securityLogs, userRoles, users } from '../db/schema.ts';
 import { mediaKindFor, mediaUrlFor, offerTagNames } from '../offers/index.ts';
@@ -28,7 +29,12 @@ export type Cursor = TimeCursor;
 const n = (value: unknown) => Number(value ?? 0);
 
 // ---- dashboard ----
-/** The dashboard's counts: tallies, and the login attempts of the last day on their time index. */
+const HOUR_MS = 3_600_000;
+
+/**
+ * The dashboard's counts, from the tallies: login attempts since `since` from their hourly tallies
+ * (subject 'YYYY-MM-DDTHH', UTC; migration 0013) and at most an hour of rows on their time index.
+ */
 export async function dashboardCounts(database: Database, since: Date) {
   const [people, admins, offersTotal, approved, withoutMedia, approvedWithMedia, securityEvents, revenue] =
     await readTallies(database, [
@@ -41,9 +47,13 @@ export async function dashboardCounts(database: Database, since: Date) {
       { topic: 'security_events' },
       { topic: 'orders', subject: REVENUE_STATUS },
     ]);
+  // The whole hours since `since` from their tallies, the part of an hour before them from the rows.
+  const wholeHours = new Date(Math.ceil(since.getTime() / HOUR_MS) * HOUR_MS);
   const [attempts] = await database.query<{ n: unknown }>(
-    'select count(*) as n from login_attempts where attempted_at > $1',
-    [since.toISOString()],
+    `select (select count(*) from login_attempts where attempted_at > $1 and attempted_at < $2)
+       + coalesce((select sum(count) from tallies where topic = 'login_attempts_hour' and subject >= $3), 0)
+       + coalesce((select sum(count) from tally_changes where topic = 'login_attempts_hour' and subject >= $3), 0) as n`,
+    [since.toISOString(), wholeHours.toISOString(), wholeHours.toISOString().slice(0, 13)],
   );
   const [sample] = await database.query<{ id: string; title: string; is_approved: boolean; media_key: string }>(
     'select id, title, is_approved, media_key from offers order by created_at desc, id desc limit 1',
@@ -319,17 +329,22 @@ function toAdminGig(row: GigRow): AdminGig {
   };
 }
 
-export async function listGigs(db: Db, cursor: Cursor | null, limit = PAGE_SIZE) {
-  const rows = await db
+export async function listGigs(db: Db, cursor: Cursor | null) {
+  const rows = await gigPages(db, cursor).execute(cursorValues(cursor));
+  const { rows: page, nextCursor } = pageOf(rows, PAGE_SIZE);
+  return { items: page.map(toAdminGig), nextCursor };
+}
+
+const gigPages = preparedPages((db, after) =>
+  db
     .select(gigColumns)
     .from(offers)
     .innerJoin(users, eq(users.id, offers.userId))
-    .where(afterCursor(offers.createdAt, offers.id, cursor))
+    .where(after(offers.createdAt, offers.id))
     .orderBy(desc(offers.createdAt), desc(offers.id))
-    .limit(limit + 1);
-  const { rows: page, nextCursor } = pageOf(rows, limit);
-  return { items: page.map(toAdminGig), nextCursor };
-}
+    .limit(PAGE_SIZE + 1)
+    .prepare('admin_gigs_page'),
+);
 
 export async function findGig(db: Db | Tx, id: string): Promise<AdminGig | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;

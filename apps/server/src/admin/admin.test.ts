@@ -80,6 +80,25 @@ describe('dashboard and diagnostics', () => {
     t.clock.advance(25 * 3600_000);
     expect((await admin.get('/api/admin/dashboard')).json().diagnostics.loginAttempts24h).toBe(0);
   });
+
+  it('counts the login attempts of exactly the last 24 hours: the oldest hour from its rows, the rest from hourly tallies', async () => {
+    const attempts = async () =>
+      (await admin.get('/api/admin/dashboard')).json().diagnostics.loginAttempts24h as number;
+    const before = await attempts();
+    const now = t.clock.now().getTime();
+    const minute = 60_000;
+    const hour = 60 * minute;
+    for (const ago of [24 * hour + minute, 24 * hour - minute, 23 * hour + 40 * minute, 3 * hour, minute]) {
+      await t.deps.database.query(
+        `insert into login_attempts (email, ip_address, success, attempted_at) values ('hours@example.com', '10.0.0.1', false, $1)`,
+        [new Date(now - ago).toISOString()],
+      );
+    }
+    expect(await attempts()).toBe(before + 4);
+    // half an hour on, the two oldest of those four are more than a day old
+    t.clock.advance(30 * minute);
+    expect(await attempts()).toBe(before + 2);
+  });
 });
 
 describe('creators', () => {

@@ -425,14 +425,19 @@ describe('admin lists and the export, newest first by keyset', () => {
     expect(sortsOn(plan, 'created_at')).toBe(false);
   });
 
-  it('the dashboard reads its counts from the tallies by key, and the last day’s login attempts by time', async () => {
+  it('the dashboard reads its counts from the tallies by key, and the last day’s login attempts from hourly tallies and one hour of rows', async () => {
     const since = new Date(Date.now() - 86_400_000);
-    const counts = await planFor(() => dashboardCounts(database, since), /from tallies/, SEARCH);
+    const counts = await planFor(() => dashboardCounts(database, since), /from tallies where \(topic/, SEARCH);
     expect(counts).toMatch(/Index Scan on tallies_/);
     expect(counts).toMatch(/Index Scan on tally_changes_idx/);
     expect(counts).not.toMatch(/Seq Scan/);
+    // at most an hour of attempts from their rows, the other hours from their tallies
     const attempts = await planFor(() => dashboardCounts(database, since), /from login_attempts/, SEARCH);
     expect(attempts).toMatch(/login_attempts_at_idx/);
+    expect(attempts).toMatch(/Index Cond: \(\(attempted_at > [^\n]*\) AND \(attempted_at < /);
+    expect(attempts).toMatch(/Index (Only )?Scan using tallies_\w+ on tallies/);
+    expect(attempts).toMatch(/tally_changes_idx/);
+    expect(attempts).not.toMatch(/Seq Scan/);
   });
 
   it('top sellers walk tallies_ranked_idx', async () => {

@@ -5,7 +5,7 @@
  */
 import type { Database } from './connection.ts';
 
-/** What is counted; the subject of a per-person topic is the person's id, of sales_day a UTC day. */
+/** What is counted; the subject of a per-person topic is the person's id, of sales_day a UTC day, of login_attempts_hour a UTC hour. */
 export type TallyTopic =
   | 'people'
   | 'admins'
@@ -20,7 +20,8 @@ export type TallyTopic =
   | 'bought'
   | 'sold'
   | 'sales'
-  | 'sales_day';
+  | 'sales_day'
+  | 'login_attempts_hour';
 
 export type TallyKey = { topic: TallyTopic; subject?: string };
 export type Tally = { count: number; amount: number };
