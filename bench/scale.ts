@@ -33,7 +33,7 @@ import { RANK_SCORE_SQL, rankScoreSql, type ExportTable, type FeedPage } from '@
 import { sessionWithPersonQuery } from '../apps/server/src/auth/sessions.queries.ts';
 import { signToken } from '../apps/server/src/auth/signed-cookie.ts';
 import { migrateDatabase, openDatabase, type Db } from '../apps/server/src/db/connection.ts';
-import { MAIL_JOB } from '../apps/server/src/platform/outbox.ts';
+import { MAIL_JOB, WAKE_CHANNEL } from '../apps/server/src/platform/outbox.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/realtime/bench-support.ts';
 import { size } from './feed.ts';
@@ -1109,7 +1109,7 @@ function outboxMailSql(to: string): string {
     /\$(\d+)/g,
     (_match: string, n: string) => values[Number(n)] ?? `(null::${nullTypes[Number(n)] ?? 'text'})`,
   );
-  return `with job as (${insert.trim()}) select id, pg_notify('gigreel_outbox', '') from job;`;
+  return `with job as (${insert.trim()}) select id, pg_notify('${WAKE_CHANNEL}', '') from job;`;
 }
 
 /** orders.service markOrderPaid: lock, move, read the order back, notify the seller, write the seller's mail to the outbox; then the order's messages for the answer. */

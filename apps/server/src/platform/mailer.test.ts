@@ -1,42 +1,18 @@
 /** Mail: the local outbox by default, SMTP when SMTP_URL is set (a real SMTP server receives it here). */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createMailer, mailHtml } from './mailer.ts';
 
-type Received = { from: string; to: string[]; raw: string };
-let smtp: SMTPServer;
-let smtpUrl: string;
-const received: Received[] = [];
+let smtp: TestSmtp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startTestSmtp();
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
@@ -92,7 +68,7 @@ describe('SMTP_URL', () => {
   it('sends over SMTP instead of writing the outbox', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'gigreel-outbox-'));
     const mailer = createMailer({
-      smtpUrl,
+      smtpUrl: smtp.url,
       from: 'GigReel <no-reply@gigreel.local>',
       outboxDir: dir,
       log: { info: () => {} },
@@ -103,7 +79,7 @@ describe('SMTP_URL', () => {
         subject: 'Hello over SMTP',
         text: 'Body with http://localhost:3000/x',
       });
-      const mail = received.find((item) => item.to.includes('cara@example.com'));
+      const mail = smtp.received.find((item) => item.to.includes('cara@example.com'));
       expect(mail?.from).toBe('no-reply@gigreel.local');
       expect(mail?.raw).toMatch(/^Subject: Hello over SMTP$/m);
       expect(await readdir(dir)).toEqual([]);
@@ -113,13 +89,13 @@ describe('SMTP_URL', () => {
   });
 
   it('the app sends the verification mail over SMTP when SMTP_URL is set', async () => {
-    const t = await createTestApp({ SMTP_URL: smtpUrl, MAIL_FROM: 'GigReel <hello@gigreel.example>' });
+    const t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'GigReel <hello@gigreel.example>' });
     try {
       const response = await t
         .client()
         .post('/api/auth/sign-up/email', { displayName: 'Smtp Sue', email: 'sue@example.com', password: 'Abcdefg1' });
       expect(response.statusCode).toBe(201);
-      const mail = received.find((item) => item.to.includes('sue@example.com'));
+      const mail = smtp.received.find((item) => item.to.includes('sue@example.com'));
       expect(mail?.from).toBe('hello@gigreel.example');
       expect(mail?.raw).toMatch(/^Subject: Verify your GigReel account$/m);
       expect(unfold(mail!.raw)).toContain('http://localhost:3000/api/auth/verify-email?token=');

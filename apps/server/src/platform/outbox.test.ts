@@ -2,15 +2,14 @@
  * The mail outbox: a mail goes when its transaction commits, never when it rolls back, and a mail the
  * mail server refuses waits on the queue for another try (a real SMTP server here).
  */
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/databases.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import type { Database } from '../db/connection.ts';
 import { createMailer } from './mailer.ts';
-import { createOutbox, MAIL_JOB, mailJob } from './outbox.ts';
+import { createOutbox, MAIL_JOB, mailJob, WAKE_CHANNEL } from './outbox.ts';
 import { startQueue } from './queue.ts';
 
 const mail = (to: string) => ({ to, subject: 'Your order was paid', text: 'Hi', link: 'http://localhost/order/1' });
@@ -56,39 +55,25 @@ describe('the mail outbox', () => {
 });
 
 describe('a mail server that refuses a mail', () => {
-  let smtp: SMTPServer;
-  let attempts = 0;
-  const delivered: string[] = [];
+  let smtp: TestSmtp;
+  const delivered = () => smtp.received.flatMap((mail) => mail.to);
   let database: Database;
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          attempts += 1;
-          if (attempts === 1) return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
-          delivered.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    // Refuses the first mail offered, as a busy server does.
+    smtp = await startTestSmtp({ refuses: (attempt) => attempt === 1 });
     ({ database, drop } = await openTestDatabase());
   });
   afterAll(async () => {
     await drop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('keeps it on the queue and sends it on a later try', async () => {
     const log = pino({ level: 'silent' });
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      smtpUrl: smtp.url,
       from: 'GigReel <no-reply@gigreel.local>',
       outboxDir: '/nonexistent',
       log,
@@ -99,12 +84,12 @@ describe('a mail server that refuses a mail', () => {
       await database.db.transaction((tx) => createOutbox().mail(tx, mail('seller@example.com')));
       const job = `select count(*)::int as n from pgboss.job where name = '${MAIL_JOB}' and state = $1`;
       await until(database, job, ['retry'], (n) => n === 1);
-      expect(delivered).toEqual([]);
+      expect(delivered()).toEqual([]);
       // The retry is due (instead of waiting its 30 s): the worker, woken, tries again.
       await database.query(`update pgboss.job set start_after = now() where name = $1 and state = 'retry'`, [MAIL_JOB]);
-      await database.notify('gigreel_outbox', '');
+      await database.notify(WAKE_CHANNEL, '');
       await until(database, job, ['completed'], (n) => n === 1);
-      expect(delivered).toEqual(['seller@example.com']);
+      expect(delivered()).toEqual(['seller@example.com']);
     } finally {
       await queue.stop();
     }

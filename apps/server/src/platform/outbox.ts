@@ -13,7 +13,8 @@ import type { Mail, Mailer } from './mailer.ts';
 import type { DataJob } from './queue.ts';
 
 export const MAIL_JOB = 'mail.send';
-const WAKE_CHANNEL = 'gigreel_outbox';
+/** The channel whose NOTIFY, sent on commit with a mail's job, wakes the mail worker at once. */
+export const WAKE_CHANNEL = 'gigreel_outbox';
 
 export type Outbox = {
   /** Sends `mail` once `tx` commits (nothing if it rolls back). */
