@@ -19,6 +19,7 @@ export const adminTexts = {
     audit: 'Audit log',
   },
   creators: {
+    more: { show: 'Load more creators', loading: 'Loading more creators…' },
     fetchFailed: 'Failed to fetch creators',
     createFailed: 'Failed to create creator',
     updateFailed: 'Failed to update creator',
@@ -35,6 +36,7 @@ export const adminTexts = {
     notFound: 'Creator not found',
   },
   gigs: {
+    more: { show: 'Load more gigs', loading: 'Loading more gigs…' },
     heading: 'Gig Management',
     success: 'Success',
     error: 'Error',
@@ -56,6 +58,7 @@ export const adminTexts = {
     changedSinceOpened: 'This gig was edited after you opened it. Review the version now shown, then approve it.',
   },
   messages: {
+    more: { show: 'Load more messages', loading: 'Loading more messages…' },
     fetchFailed: 'Failed to fetch messages',
     empty: 'No messages found',
     unknownOffer: 'Unknown Offer',
@@ -85,7 +88,7 @@ export const adminTexts = {
   audit: {
     heading: 'Audit log',
     empty: 'No admin actions recorded yet.',
-    loadMore: 'Load more',
+    more: { show: 'Load more entries', loading: 'Loading more entries…' },
     columns: {
       time: 'Time',
       admin: 'Admin',

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { EmptyState, Spinner } from '../../ui/misc.tsx';
 import { useAuditLog } from './admin.queries.ts';
 import { useErrorToast } from './useErrorToast.ts';
+import { ShowMore } from '../../ui/show-more.tsx';
 
 const t = adminTexts.audit;
 
@@ -67,16 +68,7 @@ export default function AuditLog() {
           </table>
         </div>
       ) : null}
-      {audit.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          busy={audit.isFetchingNextPage}
-          onClick={() => void audit.fetchNextPage()}
-        >
-          {t.loadMore}
-        </Button>
-      ) : null}
+      <ShowMore list={audit} texts={t.more} className="px-0" />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { CreatorDialog } from './CreatorDialog.tsx';
 import { useCreators, useDeleteCreator, useStartImpersonation } from './admin.queries.ts';
 import { useErrorToast } from './useErrorToast.ts';
+import { ShowMore } from '../../ui/show-more.tsx';
 
 export default function CreatorsTab() {
   const [search, setSearch] = useState('');
@@ -129,16 +130,7 @@ export default function CreatorsTab() {
           </li>
         ))}
       </ul>
-      {creators.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          busy={creators.isFetchingNextPage}
-          onClick={() => void creators.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <ShowMore list={creators} texts={adminTexts.creators.more} className="px-0" />
       <CreatorDialog creator={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -10,6 +10,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { GigDialog } from './GigDialog.tsx';
 import { isChangedSinceOpened, useApproveGig, useDeleteGig, useGigs } from './admin.queries.ts';
 import { useErrorToast } from './useErrorToast.ts';
+import { ShowMore } from '../../ui/show-more.tsx';
 
 const t = adminTexts.gigs;
 
@@ -162,16 +163,7 @@ export default function GigsTab() {
           </li>
         ))}
       </ul>
-      {gigs.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          busy={gigs.isFetchingNextPage}
-          onClick={() => void gigs.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <ShowMore list={gigs} texts={t.more} className="px-0" />
       <GigDialog gig={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

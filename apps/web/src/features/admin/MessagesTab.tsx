@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Badge, EmptyState, Spinner } from '../../ui/misc.tsx';
 import { useMessages } from './admin.queries.ts';
 import { useErrorToast } from './useErrorToast.ts';
+import { ShowMore } from '../../ui/show-more.tsx';
 
 const t = adminTexts.messages;
 const preview = (text: string) =>
@@ -65,16 +66,7 @@ export default function MessagesTab() {
           </li>
         ))}
       </ul>
-      {messages.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          busy={messages.isFetchingNextPage}
-          onClick={() => void messages.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <ShowMore list={messages} texts={t.more} className="px-0" />
       <Dialog open={open !== null} onOpenChange={(value) => !value && setOpen(null)} title="Message">
         {open ? (
           <div className="flex flex-col gap-3">
