@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import postgres from 'postgres';
 import sharp from 'sharp';
-import type { AutocannonClient, AutocannonRequest } from 'autocannon';
+import type { AutocannonRequest } from 'autocannon';
 import { signToken } from '../apps/server/src/auth/signed-cookie.ts';
 import { FULL as FEED_FULL, SMOKE as FEED_SMOKE, size } from './feed.ts';
 import { describeFailures, runLoad, type LoadResult } from './measure.ts';
@@ -88,7 +88,8 @@ async function measureWrites(
   const figures: Figure[] = [];
   try {
     const { base } = server;
-    const cookies = await signInMany(base, settings.connections);
+    // Twice as many people as connections: an upload's warm-up runs as the second half (see measure).
+    const cookies = await signInMany(base, 2 * settings.connections);
     const orders = await createUnpaidOrders(database.url!, settings);
     const image = await sharp({
       create: { width: 360, height: 640, channels: 3, background: { r: 200, g: 60, b: 90 } },
@@ -102,19 +103,31 @@ async function measureWrites(
       ...extra,
     });
     const json = (value: unknown) => JSON.stringify(value);
-    const measure = async (what: string, requestsFor: (index: number) => AutocannonRequest[]) => {
-      const setupClient = (client: AutocannonClient, index: number) => client.setRequests(requestsFor(index));
+    const measure = async (
+      what: string,
+      requestsFor: (index: number) => AutocannonRequest[],
+      options: { warmUpAsOthers?: boolean } = {},
+    ) => {
       const common = {
         url: base,
         connections: settings.connections,
         requests: [{ method: 'GET', path: '/api/health' }],
-        setupClient,
       };
-      await runLoad({ ...common, seconds: settings.warmupSeconds });
-      // Warm-up ends with requests still being processed; their media slots (one per person) must be
-      // free before the measured run, or its first uploads are refused as the person's second job.
+      // An upload's warm-up runs as other people than the measured run: a warm-up request still on its
+      // way when the warm-up stops would otherwise take its person's media slot (one upload at a time
+      // per person, platform/media-slots.ts) and have that person's first measured upload refused.
+      const warmUpOffset = options.warmUpAsOthers ? settings.connections : 0;
+      await runLoad({
+        ...common,
+        seconds: settings.warmupSeconds,
+        setupClient: (client, index) => client.setRequests(requestsFor(index + warmUpOffset)),
+      });
       await mediaSlotsFree(database.url!);
-      const result = await runLoad({ ...common, seconds: settings.seconds });
+      const result = await runLoad({
+        ...common,
+        seconds: settings.seconds,
+        setupClient: (client, index) => client.setRequests(requestsFor(index)),
+      });
       log(
         `writes: ${what}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${describeFailures(result) ? `, failures ${describeFailures(result)}` : ''} (load ${os.loadavg()[0]!.toFixed(1)})`,
       );
@@ -174,17 +187,21 @@ async function measureWrites(
       ];
     });
 
-    await measure('Post offer (360x640 JPEG)', (index) => {
-      const body = offerForm(index, image);
-      return [
-        {
-          method: 'PUT',
-          path: '/api/offers/mine',
-          headers: headersFor(index, { 'content-type': `multipart/form-data; boundary=${body.boundary}` }),
-          body: body.bytes,
-        },
-      ];
-    });
+    await measure(
+      'Post offer (360x640 JPEG)',
+      (index) => {
+        const body = offerForm(index, image);
+        return [
+          {
+            method: 'PUT',
+            path: '/api/offers/mine',
+            headers: headersFor(index, { 'content-type': `multipart/form-data; boundary=${body.boundary}` }),
+            body: body.bytes,
+          },
+        ];
+      },
+      { warmUpAsOthers: true },
+    );
   } finally {
     await server.stop();
   }
