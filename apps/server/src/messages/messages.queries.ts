@@ -8,7 +8,7 @@ import { and, count, desc, eq, getTableColumns, gt, isNull, sql, type Placeholde
 import type { AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db, Tx } from '../db/connection.ts';
 import { cursorValues, type TimeCursor } from '../db/page-cursor.ts';
-import { preparedPages } from '../db/prepared.ts';
+import { preparedOnce, preparedPages } from '../db/prepared.ts';
 import { conversationSummaries, gigMessages, offers, users } from '../db/schema.ts';
 
 export type MessageRow = typeof gigMessages.$inferSelect;
@@ -33,14 +33,20 @@ export async function findOfferForMessage(tx: Db | Tx, offerId: string) {
   return row ?? null;
 }
 
+/** The other person of a thread, looked up on every open of it: prepared once (db/prepared.ts). */
 export async function findPerson(db: Db | Tx, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, displayName: users.name, profileImage: users.image })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await personById(db).execute({ userId });
   return row ?? null;
 }
+
+const personById = preparedOnce((db) =>
+  db
+    .select({ id: users.id, displayName: users.name, profileImage: users.image })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('thread_person'),
+);
 
 export async function insertMessage(
   tx: Db | Tx,
