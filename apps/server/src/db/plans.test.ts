@@ -24,7 +24,7 @@ import {
 } from '../admin/admin.queries.ts';
 import { readExportBatch } from '../admin/export.queries.ts';
 import { selectBoostedOffers } from '../engagement/engagement.queries.ts';
-import { findFeedTag, selectFeedPage } from '../feed/feed.queries.ts';
+import { findFeedTag, selectFeedPage, selectViewerStates } from '../feed/feed.queries.ts';
 import { listJobs } from '../jobs/jobs.queries.ts';
 import { conversations, markThreadRead } from '../messages/messages.queries.ts';
 import {
@@ -112,7 +112,8 @@ const literal = (value: unknown): string =>
     : typeof value === 'number'
       ? String(value)
       : Array.isArray(value)
-        ? `array[${value.map(literal).join(', ')}]`
+        ? // an array's text ('{"a","b"}'), typed by the parameter it fills (text[], uuid[])
+          literal(`{${value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`)
         : `'${String(value).replace(/'/g, "''")}'`;
 
 /**
@@ -347,6 +348,18 @@ describe('messages and notifications', () => {
 });
 
 describe('lists', () => {
+  it("the viewer's state on a feed page probes boosts, favourites and reactions by index for each offer, in the generic plan too", async () => {
+    const ids = (
+      await query<{ id: string }>(`select offer_id::text as id from boosts where user_id = 'u1' limit 5`)
+    ).map((row) => row.id);
+    const plan = await genericPlanOf(await statementOf(() => selectViewerStates(database.db, 'u1', ids), /"boosts"/));
+    expect(plan).toMatch(/Index (Only )?Scan using offers_pkey on offers/);
+    for (const table of ['boosts', 'favorites', 'reactions'])
+      expect(plan).toMatch(new RegExp(`Index (Only )?Scan using ${table}_\\w+ on ${table}`));
+    expect(plan.match(/Index Cond: \(.*offer_id = offers\.id/g)).toHaveLength(3);
+    expect(plan).not.toMatch(/Seq Scan|Hash/);
+  });
+
   it('the boosted list walks boosts_user_created_idx in order, from the top and after a cursor', async () => {
     const [middle] = await query<{ at: string; id: string }>(
       `select created_at::text as at, offer_id::text as id from boosts where user_id = 'u1' order by created_at desc, offer_id desc offset 4 limit 1`,
