@@ -5,9 +5,9 @@ import { formatDate, formatPence, jobBadgeVariant, jobsTexts, type PrivateJob } 
 import { useViewer } from '../features/auth/index.ts';
 import { JobDetailsDialog, useJobInbox } from '../features/jobs/index.ts';
 import { PaymentBadge } from '../features/orders/index.ts';
-import { Button, buttonClass } from '../ui/button.tsx';
+import { Button } from '../ui/button.tsx';
 import { ShowMore } from '../ui/show-more.tsx';
-import { Badge, Card, EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
+import { Badge, Card, EmptyState, PageTitle, Spinner, LoadFailed } from '../ui/misc.tsx';
 
 const capital = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
 
@@ -21,13 +21,7 @@ export default function AgentJobsPage() {
     <section className="flex flex-col gap-4 px-4 py-4 md:mx-auto md:max-w-2xl">
       <PageTitle>Agent Jobs</PageTitle>
       {inbox.isPending ? <Spinner label="Loading jobs" /> : null}
-      {inbox.isError && !inbox.isFetchNextPageError ? (
-        <EmptyState title={jobsTexts.loadFailed}>
-          <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void inbox.refetch()}>
-            Try again
-          </button>
-        </EmptyState>
-      ) : null}
+      {inbox.isError && !inbox.isFetchNextPageError ? <LoadFailed title={jobsTexts.loadFailed} query={inbox} /> : null}
       {inbox.data && !inbox.data.length ? <EmptyState title={jobsTexts.empty} /> : null}
       {inbox.data?.length ? (
         <ul className="flex flex-col gap-3">

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { offerTexts } from '@gigreel/core';
 import { OfferTile } from '../features/explore/index.ts';
 import { useBoostedOffers } from '../features/engagement/index.ts';
-import { Button, buttonClass } from '../ui/button.tsx';
-import { EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
+import { buttonClass } from '../ui/button.tsx';
+import { EmptyState, PageTitle, Spinner, LoadFailed } from '../ui/misc.tsx';
 import { ShowMore } from '../ui/show-more.tsx';
 
 export default function BoostedPage() {
@@ -25,14 +25,7 @@ export default function BoostedPage() {
       {boosted.isPending ? (
         <Spinner label="Loading boosted offers" />
       ) : boosted.isError && !boosted.isFetchNextPageError ? (
-        <EmptyState
-          title={offerTexts.loadFailed}
-          action={
-            <Button variant="outline" size="sm" busy={boosted.isRefetching} onClick={() => void boosted.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailed title={offerTexts.loadFailed} query={boosted} />
       ) : offers.length === 0 ? (
         <EmptyState
           title={offerTexts.noBoostsYet}

@@ -19,7 +19,7 @@ import {
   type FeedFilter,
 } from '../features/feed/index.ts';
 import { buttonClass } from '../ui/button.tsx';
-import { EmptyState, Spinner } from '../ui/misc.tsx';
+import { EmptyState, Spinner, LoadFailed } from '../ui/misc.tsx';
 
 /**
  * `home` is where the feed lives (/ for everyone, /admin/feed for the admin), so filters stay on it;
@@ -91,12 +91,11 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
       <div className="flex flex-col items-center gap-4 px-4 pt-4">
         {chip ? <div className="w-full max-w-[375px]">{chip}</div> : null}
         {loadError ? (
-          <EmptyState title={offerTexts.loadFailed}>
-            <p role="alert">{offerTexts.loadFailedWith(loadError.message)}</p>
-            <button type="button" className={buttonClass('outline', 'sm', 'mt-3')} onClick={() => void feed.refetch()}>
-              Try again
-            </button>
-          </EmptyState>
+          <LoadFailed
+            title={offerTexts.loadFailed}
+            detail={offerTexts.loadFailedWith(loadError.message)}
+            query={feed}
+          />
         ) : (
           <EmptyState
             title={offerTexts.noOffersFound}

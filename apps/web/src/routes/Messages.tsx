@@ -9,10 +9,9 @@ import { useSearchParams } from 'react-router';
 import { messageTexts } from '@gigreel/core';
 import { ConversationList, ThreadView, useConversations } from '../features/messages/index.ts';
 import { useLiveUpdates } from '../features/realtime/index.ts';
-import { buttonClass } from '../ui/button.tsx';
 import { ShowMore } from '../ui/show-more.tsx';
 import { cn } from '../ui/cn.ts';
-import { EmptyState, Spinner } from '../ui/misc.tsx';
+import { EmptyState, Spinner, LoadFailed } from '../ui/misc.tsx';
 
 export default function MessagesPage() {
   const live = useLiveUpdates();
@@ -48,14 +47,7 @@ export default function MessagesPage() {
           </header>
           {conversations.isPending ? <Spinner /> : null}
           {conversations.isError && !conversations.isFetchNextPageError ? (
-            <EmptyState
-              title={messageTexts.failedToLoad}
-              action={
-                <button type="button" className={buttonClass('outline')} onClick={() => void conversations.refetch()}>
-                  Try again
-                </button>
-              }
-            />
+            <LoadFailed title={messageTexts.failedToLoad} query={conversations} />
           ) : null}
           {conversations.data && total === 0 ? (
             <EmptyState title={messageTexts.noMessages}>{messageTexts.noMessagesHint}</EmptyState>

@@ -5,7 +5,7 @@ import { ordersTexts, type OrderRole } from '@gigreel/core';
 import { BackLink, OrderCard, useOrderList } from '../features/orders/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { ShowMore } from '../ui/show-more.tsx';
-import { EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
+import { EmptyState, PageTitle, Spinner, LoadFailed } from '../ui/misc.tsx';
 
 export default function OrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -47,13 +47,7 @@ function OrderListView({ query, side }: { query: ReturnType<typeof useOrderList>
   if (query.isPending) return <Spinner label="Loading orders" />;
   // a failed "Show more orders" keeps the loaded orders and says so by the button
   if (query.isError && !query.isFetchNextPageError) {
-    return (
-      <EmptyState title={ordersTexts.loadFailed}>
-        <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </EmptyState>
-    );
+    return <LoadFailed title={ordersTexts.loadFailed} query={query} />;
   }
   const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
   if (!orders.length) {

@@ -2,25 +2,13 @@
 import { Clock, CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { OfferForm, useOwnOffer } from '../features/offers/index.ts';
-import { Badge, Card, EmptyState, PageTitle, Spinner } from '../ui/misc.tsx';
-import { buttonClass } from '../ui/button.tsx';
+import { Badge, Card, PageTitle, Spinner, LoadFailed } from '../ui/misc.tsx';
 
 export default function PostPage() {
   const own = useOwnOffer();
   if (own.isPending) return <Spinner label="Loading your offer" />;
   if (own.isError) {
-    return (
-      <EmptyState
-        title="Your offer could not be loaded"
-        action={
-          <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void own.refetch()}>
-            Try again
-          </button>
-        }
-      >
-        <p role="alert">{own.error.message}</p>
-      </EmptyState>
-    );
+    return <LoadFailed title="Your offer could not be loaded" detail={own.error.message} query={own} />;
   }
   const offer = own.data;
   return (

@@ -6,7 +6,7 @@ import { GetAppButton } from '../features/layout/index.ts';
 import { useProfile } from '../features/profile/index.ts';
 import { AvatarEditor, ProfileForm, SettingsLinks } from '../features/settings/index.ts';
 import { Button } from '../ui/button.tsx';
-import { Card, EmptyState, Spinner } from '../ui/misc.tsx';
+import { Card, Spinner, LoadFailed } from '../ui/misc.tsx';
 
 export default function SettingsPage() {
   const profile = useProfile();
@@ -22,16 +22,7 @@ export default function SettingsPage() {
         {profile.isPending ? (
           <Spinner label="Loading your profile" />
         ) : profile.isError ? (
-          <EmptyState
-            title={profileTexts.unableToLoad}
-            action={
-              <Button variant="outline" onClick={() => void profile.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            <p role="alert">{profileTexts.loadFailed}</p>
-          </EmptyState>
+          <LoadFailed title={profileTexts.unableToLoad} detail={profileTexts.loadFailed} query={profile} />
         ) : (
           <Card className="flex flex-col gap-5">
             <AvatarEditor profile={profile.data} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
 import { cn } from './cn.ts';
 
 export function Spinner({ label = 'Loading' }: { label?: string }) {
@@ -53,6 +54,33 @@ export function EmptyState({ title, children, action }: { title: string; childre
       {children ? <div className="text-sm text-zinc-300">{children}</div> : null}
       {action}
     </div>
+  );
+}
+
+/**
+ * A page or list that could not load: what failed, why when known (announced), and "Try again",
+ * busy while the query runs again.
+ */
+export function LoadFailed({
+  title,
+  detail,
+  query,
+}: {
+  title: string;
+  detail?: string;
+  query: { refetch: () => Promise<unknown>; isRefetching: boolean };
+}) {
+  return (
+    <EmptyState
+      title={title}
+      action={
+        <Button variant="outline" size="sm" busy={query.isRefetching} onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      }
+    >
+      {detail ? <p role="alert">{detail}</p> : null}
+    </EmptyState>
   );
 }
 
