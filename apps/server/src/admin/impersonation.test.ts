@@ -93,6 +93,23 @@ describe('impersonation', () => {
     expect((await t.client().post('/api/admin/impersonation/stop')).statusCode).toBe(401);
   });
 
+  it("a late answer to a request made as the creator does not undo the admin's restored session", async () => {
+    const admin = await t.signedIn({ admin: true });
+    const creator = await t.createUser();
+    await admin.post(`/api/admin/impersonate/${creator.id}`);
+    const asCreator = admin.cookies.get('gigreel.session_token')!;
+    expect((await admin.post('/api/admin/impersonation/stop')).statusCode).toBe(200);
+    // The browser sent this before Stop's answer arrived; the server reads it after the creator's session ended.
+    const late = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `gigreel.session_token=${asCreator}` },
+    });
+    expect(late.json()).toEqual({ viewer: null });
+    expect(late.headers['set-cookie']).toBeUndefined();
+    expect((await admin.get('/api/me')).json().viewer).toMatchObject({ id: admin.user.id, isAdmin: true });
+  });
+
   it('sends the admin to log in again when their own session ended meanwhile', async () => {
     const admin = await t.signedIn({ admin: true });
     const creator = await t.createUser();

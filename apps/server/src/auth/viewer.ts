@@ -55,9 +55,13 @@ async function resolveViewer(
     throw error;
   }
   const { headers, response } = result;
+  // No session: Better Auth would clear the cookie, but this answer may arrive after the browser was
+  // given a newer one (Stop Impersonation restores the admin's while a request made as the creator is
+  // still on its way), and clearing it would sign that person out. A cookie for no session reads as
+  // signed out anyway, and sign-out clears its own.
+  if (!response) return null;
   if (reply) forwardCookies(reply, headers);
   else deferCookies(request, headers);
-  if (!response) return null;
   const { user, session } = response;
   const impersonatedBy = (session as { impersonatedBy?: string | null }).impersonatedBy ?? null;
   return {
