@@ -418,7 +418,19 @@ test('CSV export, with a formula cell neutralised', async ({ page, people }) => 
   expect(offerRows.length).toBeGreaterThan(7);
 });
 
-test('the dashboard at phone and desktop size', async ({ page }) => {
+test('the dashboard at phone and desktop size', async ({ page, people }) => {
+  // A gig awaiting review of this test's own, so the check below always covers how one looks.
+  const { api } = await people.admin();
+  const creator = await freshPerson(people, api, `Ana Awaiting ${stamp()}`);
+  const awaiting = `Watercolour pets ${stamp()}`;
+  const posted = await creator.api.put('/api/offers/mine', {
+    multipart: {
+      ...offerFields(awaiting, 'Your pet, painted.'),
+      media: { name: 'p.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(posted.ok(), await posted.text()).toBe(true);
+  await creator.api.dispose();
   await logIn(page, 'admin@example.com');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Maya Patel' })).toBeVisible();
@@ -426,6 +438,7 @@ test('the dashboard at phone and desktop size', async ({ page }) => {
   await expectNoAxeViolations(page);
   await tab(page, 'Gigs');
   await expect(page.getByRole('heading', { name: 'Gig Management' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: awaiting }).getByText('Needs Re-Approval')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${SHOTS}/admin-gigs-${test.info().project.name}.png`, fullPage: true });
   await expectNoAxeViolations(page);

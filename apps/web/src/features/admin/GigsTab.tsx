@@ -102,8 +102,9 @@ export default function GigsTab() {
             key={gig.id}
             aria-label={gig.title}
             className={cn(
-              'flex gap-3 overflow-hidden rounded-2xl border border-line bg-panel p-3 sm:flex-col sm:gap-0 sm:p-0',
-              !gig.isApproved && 'opacity-60',
+              'flex gap-3 overflow-hidden rounded-2xl border bg-panel p-3 sm:flex-col sm:gap-0 sm:p-0',
+              // Awaiting review is marked by its badge and a dashed edge, never by fading: its text stays readable.
+              gig.isApproved ? 'border-line' : 'border-dashed border-red-500/70',
             )}
           >
             <div className="w-28 shrink-0 self-start overflow-hidden rounded-xl sm:w-full sm:rounded-none">
