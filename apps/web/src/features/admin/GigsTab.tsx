@@ -103,11 +103,16 @@ export default function GigsTab() {
             aria-label={gig.title}
             className={cn(
               'flex gap-3 overflow-hidden rounded-2xl border bg-panel p-3 sm:flex-col sm:gap-0 sm:p-0',
-              // Awaiting review is marked by its badge and a dashed edge, never by fading: its text stays readable.
+              // SPEC's faded card, with its text left at full contrast: the picture fades, the edge turns dashed.
               gig.isApproved ? 'border-line' : 'border-dashed border-red-500/70',
             )}
           >
-            <div className="w-28 shrink-0 self-start overflow-hidden rounded-xl sm:w-full sm:rounded-none">
+            <div
+              className={cn(
+                'w-28 shrink-0 self-start overflow-hidden rounded-xl sm:w-full sm:rounded-none',
+                !gig.isApproved && 'opacity-50',
+              )}
+            >
               <GigMedia gig={gig} />
             </div>
             <div className="flex min-w-0 flex-1 flex-col gap-1 sm:p-3">
