@@ -71,7 +71,7 @@ async function shot(page: Page, name: string, project: string) {
   await page.screenshot({ path: `.tmp/screens/${name}-${project}.png`, fullPage: project === 'phone' });
 }
 
-test('a buyer pays, the seller delivers, the buyer downloads and completes', async ({
+test('payment not received, paid again and received; delivered, changes asked, delivered again, accepted', async ({
   page,
   browser,
   viewport,
@@ -108,8 +108,27 @@ test('a buyer pays, the seller delivers, the buyer downloads and completes', asy
   await expect(page.getByText("Failed to fetch order or you don't have permission")).toBeVisible();
   await expect(page).toHaveURL(/\/orders$/);
 
-  // Deliver: the seller uploads a file with a progress bar
+  // The seller has not seen the money: the order goes back to the buyer with the seller's note
   await seller.goto(`/order/${order.id}`);
+  await expect(seller.getByText(/The buyer says they paid £45\.00 on /)).toBeVisible();
+  await seller.getByRole('button', { name: 'Payment not received' }).click();
+  const notReceived = seller.getByRole('dialog', { name: 'Payment not received' });
+  await notReceived.getByLabel('Note for the buyer (optional)').fill('Nothing has arrived in my PayPal yet.');
+  await shot(seller, 'order-payment-not-received', project);
+  await notReceived.getByRole('button', { name: 'Payment not received' }).click();
+  await expect(seller.getByText('The buyer has been told the payment has not arrived.')).toBeVisible();
+  await expect(seller.getByText('Awaiting payment', { exact: true })).toBeVisible();
+  await page.goto(`/order/${order.id}`);
+  await expect(page.getByText('Nothing has arrived in my PayPal yet.').first()).toBeVisible();
+  await shot(page, 'order-pay-again', project);
+  await page.getByRole('button', { name: "I've paid" }).click();
+  await expect(page.getByText('Payment confirmed. The seller has been told.')).toBeVisible();
+  await seller.reload();
+  await seller.getByRole('button', { name: 'Payment received' }).click();
+  await expect(seller.getByText('Payment confirmed. The buyer has been told.')).toBeVisible();
+  await expect(seller.getByText('Payment confirmed by the seller')).toBeVisible();
+
+  // Deliver: the seller uploads a file with a progress bar
   await seller.getByRole('link', { name: 'Upload delivery' }).click();
   await expect(seller).toHaveURL(new RegExp(`/order/${order.id}/upload$`));
   // a file is judged by its bytes, not its name
@@ -149,11 +168,51 @@ test('a buyer pays, the seller delivers, the buyer downloads and completes', asy
     page.getByRole('button', { name: /Download/ }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('logo-final.pdf');
+
+  // The buyer asks for changes (the offer includes one revision); the seller reads the note and delivers again
+  await page.getByRole('button', { name: 'Request changes' }).click();
+  const changes = page.getByRole('dialog', { name: 'Request changes' });
+  await expect(changes.getByText('1 revision left')).toBeVisible();
+  await changes.getByRole('button', { name: 'Request changes' }).click();
+  await expect(changes.getByText('Please say what you would like changed.')).toBeVisible();
+  await changes.getByLabel('What would you like changed?').fill('Please make the blue darker.');
+  await changes.getByRole('button', { name: 'Request changes' }).click();
+  await expect(page.getByText('Your request has been sent to the seller.').first()).toBeVisible();
+  await seller.goto(`/order/${order.id}`);
+  await expect(seller.getByText('Please make the blue darker.').first()).toBeVisible();
+  await shot(seller, 'order-changes-requested', project);
+  await seller.getByRole('link', { name: 'Upload delivery' }).click();
+  await seller.getByLabel('Delivery file').setInputFiles({ name: 'logo-v2.png', mimeType: 'image/png', buffer: PNG });
+  await seller.getByRole('button', { name: 'Upload delivery' }).click();
+  await expect(seller.getByText('Delivery uploaded. The buyer has been told.')).toBeVisible();
+
+  // Both files stay on the order; accepting asks first and says what it means
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Download logo-final.pdf' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download logo-v2.png' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request changes' })).toHaveCount(0);
+  await expect(page.getByText('No revisions left')).toBeVisible();
+  await shot(page, 'order-delivered-again', project);
   // Completing adds to the site's revenue, which the admin's revenue test reads around its own order.
   await withLock('revenue', async () => {
     await page.getByRole('button', { name: 'Accept & Complete Order' }).click();
+    const accept = page.getByRole('dialog', { name: 'Accept this delivery?' });
+    await expect(accept.getByText(/you can no longer ask for changes/)).toBeVisible();
+    await accept.getByRole('button', { name: 'Accept & Complete Order' }).click();
     await expect(page.getByText('Order completed. Thank you!')).toBeVisible();
   });
+  const history = page.getByRole('list', { name: 'History' });
+  await expect(history.getByRole('listitem')).toHaveText([
+    /Buyer said they've paid/,
+    /Seller has not received the payment.*Nothing has arrived in my PayPal yet\./,
+    /Buyer said they've paid/,
+    /Seller confirmed the payment/,
+    /Seller delivered/,
+    /Buyer asked for changes.*Please make the blue darker\./,
+    /Seller delivered/,
+    /Buyer accepted the delivery/,
+  ]);
+  await shot(page, 'order-completed', project);
   await expect(page.getByText('Completed', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept & Complete Order' })).toHaveCount(0);
 
@@ -167,6 +226,48 @@ test('a buyer pays, the seller delivers, the buyer downloads and completes', asy
   await expect(seller.getByRole('link', { name: new RegExp(offer!.title) }).first()).toBeVisible();
   await page.getByRole('link', { name: 'Back to profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
+  await done(seller);
+});
+
+test('before the work starts: the seller declines with a reason the buyer reads; the buyer cancels another', async ({
+  page,
+  browser,
+  viewport,
+  people,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const buyer = await people.person({ displayName: 'Cal Buyer' });
+  const sellerPerson = await sellerWithPaidOffer(people);
+  await logIn(page, buyer.email, buyer.password);
+  const seller = await personIn(browser, sellerPerson, viewport);
+  const { offer } = await apiAs<{ offer: { id: string } | null }>(seller, 'GET', '/api/offers/mine');
+  const { order } = await apiAs<{ order: { id: string } }>(page, 'POST', '/api/orders', { offerId: offer!.id });
+  await apiAs(page, 'POST', `/api/orders/${order.id}/paid`);
+
+  await seller.goto(`/order/${order.id}`);
+  await seller.getByRole('button', { name: 'Decline order' }).click();
+  const decline = seller.getByRole('dialog', { name: 'Decline order' });
+  await decline.getByLabel('Reason (the buyer sees it)').fill('I am fully booked until March, sorry.');
+  await decline.getByRole('button', { name: 'Decline order' }).click();
+  await expect(seller.getByText('Order declined. The buyer has been told.')).toBeVisible();
+
+  await page.goto(`/order/${order.id}`);
+  await expect(page.getByRole('heading', { name: 'Declined by the seller' })).toBeVisible();
+  await expect(page.getByText('I am fully booked until March, sorry.').first()).toBeVisible();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: "I've paid" })).toHaveCount(0);
+  await shot(page, 'order-declined', project);
+
+  // A new order of the same offer, cancelled by the buyer before paying
+  const again = await apiAs<{ order: { id: string } }>(page, 'POST', '/api/orders', { offerId: offer!.id });
+  expect(again.order.id).not.toBe(order.id);
+  await page.goto(`/order/${again.order.id}`);
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel order' });
+  await expect(cancel.getByText(/nothing is to be paid/)).toBeVisible();
+  await cancel.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByText('Order cancelled.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cancelled by the buyer' })).toBeVisible();
   await done(seller);
 });
 

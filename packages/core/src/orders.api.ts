@@ -3,14 +3,18 @@ import { z } from 'zod';
 import { defineApi, rawResponse } from './api.ts';
 import {
   createOrderInput,
+  declineOrderInput,
   deliveryDownloadQuery,
   deliveryLink,
+  deliveryLinkQuery,
   orderDetail,
   orderIdParams,
   orderList,
   orderListQuery,
   orderMessage,
   orderMessageInput,
+  paymentNotReceivedInput,
+  requestChangesInput,
 } from './orders.schemas.ts';
 
 const orderWithMessage = z.object({ order: orderDetail, message: z.string() });
@@ -43,6 +47,42 @@ export const ordersApi = defineApi({
     params: orderIdParams,
     response: orderWithMessage,
   },
+  'POST /api/orders/:id/payment-received': {
+    caller: 'signedIn',
+    summary: "The seller confirms the buyer's payment arrived (paid, claimed -> paid, confirmed); the buyer is told",
+    params: orderIdParams,
+    response: orderWithMessage,
+  },
+  'POST /api/orders/:id/payment-not-received': {
+    caller: 'signedIn',
+    summary:
+      'The seller says the claimed payment has not arrived, with an optional note (paid, claimed -> awaiting_payment); the buyer is told',
+    params: orderIdParams,
+    body: paymentNotReceivedInput,
+    response: orderWithMessage,
+  },
+  'POST /api/orders/:id/cancel': {
+    caller: 'signedIn',
+    summary: 'The buyer cancels an order awaiting payment (-> cancelled, final); the seller is told',
+    params: orderIdParams,
+    response: orderWithMessage,
+  },
+  'POST /api/orders/:id/decline': {
+    caller: 'signedIn',
+    summary:
+      'The seller declines an order awaiting payment or whose payment is not confirmed, with a reason (-> cancelled, final); the buyer is told',
+    params: orderIdParams,
+    body: declineOrderInput,
+    response: orderWithMessage,
+  },
+  'POST /api/orders/:id/changes': {
+    caller: 'signedIn',
+    summary:
+      "The buyer asks for changes to the delivery with a note, within the offer's revisions (delivered -> paid); the seller is told",
+    params: orderIdParams,
+    body: requestChangesInput,
+    response: orderWithMessage,
+  },
   'POST /api/orders/:id/complete': {
     caller: 'signedIn',
     summary: 'The buyer accepts the delivery (delivered -> completed); the seller is told',
@@ -64,10 +104,19 @@ export const ordersApi = defineApi({
     form: { fields: z.object({}), files: ['file'] },
     response: orderWithMessage,
   },
+  'PUT /api/orders/:id/delivery': {
+    caller: 'signedIn',
+    summary:
+      'The seller replaces the delivered file with one file "file" before the buyer accepts or asks for changes; the buyer is told',
+    params: orderIdParams,
+    form: { fields: z.object({}), files: ['file'] },
+    response: orderWithMessage,
+  },
   'GET /api/orders/:id/delivery-link': {
     caller: 'signedIn',
-    summary: 'A signed download link to the delivery, valid for one hour',
+    summary: 'A signed download link to a delivered file (the latest, or ?delivery=id), valid for one hour',
     params: orderIdParams,
+    query: deliveryLinkQuery,
     response: deliveryLink,
   },
   'GET /api/orders/:id/delivery/file': {

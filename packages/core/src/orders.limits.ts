@@ -10,3 +10,5 @@ export const NEW_ORDERS_PER_DAY = 10;
 export const PRIVATE_JOBS_PER_DAY = 5;
 /** "A day" is the last 24 hours, so a quota frees up steadily rather than all at midnight. */
 export const QUOTA_WINDOW_MS = 24 * 3600 * 1000;
+/** A note on an order's move (why a payment is missing, why it is declined, what to change): at most this many characters. */
+export const ORDER_NOTE_MAX = 500;

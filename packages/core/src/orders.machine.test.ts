@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from './constants.ts';
+import { ORDER_STATUSES, type OrderStatus } from './constants.ts';
 import { canDecideJob, decideJobMove, jobBadgeVariant } from './jobs.machine.ts';
 import { budgetToPence, looksLikeJobFile, privateJobFields } from './jobs.schemas.ts';
 import {
   availableOrderMoves,
   decideOrderMove,
+  ORDER_MOVE_NAMES,
   paymentBadgeVariant,
-  type OrderMove,
+  type OrderFacts,
   type OrderRole,
 } from './orders.machine.ts';
 import {
@@ -19,38 +20,86 @@ import {
 import { sellerPaymentLink } from './orders.payment.ts';
 
 const roles: Array<OrderRole | null> = ['buyer', 'seller', null];
-const moves: OrderMove[] = ['pay', 'deliver', 'complete'];
+
+/** Every kind of order the machine tells apart: each status, paid claimed or confirmed, revisions left or not. */
+const orders: OrderFacts[] = ORDER_STATUSES.flatMap((status) =>
+  [false, true].flatMap((paymentConfirmed) =>
+    [0, 1].map((revisionsLeft) => ({ status, paymentConfirmed, revisionsLeft })),
+  ),
+);
+const describeFacts = (o: OrderFacts) =>
+  `${o.status}${o.status === 'paid' ? (o.paymentConfirmed ? '/confirmed' : '/claimed') : ''}${o.status === 'delivered' ? `/${o.revisionsLeft} left` : ''}`;
 
 describe('order state machine', () => {
-  it('allows exactly the three moves of the spec, each by its one role from its one state', () => {
-    const allowed: string[] = [];
-    for (const status of ORDER_STATUSES)
+  it('allows exactly these moves, each by its one role from its states (every move x role x state)', () => {
+    const allowed = new Set<string>();
+    for (const order of orders)
       for (const role of roles)
-        for (const move of moves) {
-          const decision = decideOrderMove(status, role, move);
-          if (decision.ok) allowed.push(`${role} ${move} ${status}->${decision.to}`);
+        for (const move of ORDER_MOVE_NAMES) {
+          const decision = decideOrderMove(order, role, move);
+          if (decision.ok) allowed.add(`${role} ${move} ${describeFacts(order)} -> ${decision.to}`);
           else expect(decision.message.length).toBeGreaterThan(10);
         }
-    expect(allowed.sort()).toEqual([
-      'buyer complete delivered->completed',
-      'buyer pay awaiting_payment->paid',
-      'seller deliver paid->delivered',
+    expect([...allowed].sort()).toEqual([
+      'buyer cancel awaiting_payment -> cancelled',
+      'buyer complete delivered/0 left -> completed',
+      'buyer complete delivered/1 left -> completed',
+      'buyer pay awaiting_payment -> paid',
+      'buyer request_changes delivered/1 left -> paid',
+      'seller confirm_payment paid/claimed -> paid',
+      'seller decline awaiting_payment -> cancelled',
+      'seller decline paid/claimed -> cancelled',
+      'seller deliver paid/claimed -> delivered',
+      'seller deliver paid/confirmed -> delivered',
+      'seller reject_payment paid/claimed -> awaiting_payment',
+      'seller replace_delivery delivered/0 left -> delivered',
+      'seller replace_delivery delivered/1 left -> delivered',
     ]);
   });
 
   it('names the wrong person before the wrong state', () => {
-    expect(decideOrderMove('completed', 'seller', 'pay')).toMatchObject({
+    const completed: OrderFacts = { status: 'completed', paymentConfirmed: true, revisionsLeft: 0 };
+    expect(decideOrderMove(completed, 'seller', 'pay')).toMatchObject({
       ok: false,
       reason: 'role',
       message: 'Only the buyer can confirm payment.',
     });
-    expect(decideOrderMove('delivered', 'buyer', 'pay')).toMatchObject({ ok: false, reason: 'state' });
+    expect(decideOrderMove(completed, null, 'decline')).toMatchObject({ ok: false, reason: 'role' });
+    expect(decideOrderMove(completed, 'buyer', 'pay')).toMatchObject({ ok: false, reason: 'state' });
   });
 
-  it('lists what a role can do now', () => {
-    expect(availableOrderMoves('paid', 'seller')).toEqual(['deliver']);
-    expect(availableOrderMoves('paid', 'buyer')).toEqual([]);
-    expect(availableOrderMoves('completed', 'buyer')).toEqual([]);
+  it('says why changes cannot be asked for once the revisions are used', () => {
+    const delivered: OrderFacts = { status: 'delivered', paymentConfirmed: true, revisionsLeft: 0 };
+    expect(decideOrderMove(delivered, 'buyer', 'request_changes')).toEqual({
+      ok: false,
+      reason: 'state',
+      message: 'This offer includes no more revisions, so the delivery can only be accepted now.',
+    });
+  });
+
+  it('never takes payment for, or a delivery of, a declined private job', () => {
+    const declined = (status: OrderStatus): OrderFacts => ({
+      status,
+      paymentConfirmed: false,
+      revisionsLeft: 1,
+      jobStatus: 'declined',
+    });
+    expect(decideOrderMove(declined('awaiting_payment'), 'buyer', 'pay')).toMatchObject({
+      ok: false,
+      message: 'The designer declined this job, so there is nothing to pay.',
+    });
+    expect(decideOrderMove(declined('paid'), 'seller', 'deliver')).toMatchObject({
+      ok: false,
+      message: 'This job was declined, so it cannot be delivered.',
+    });
+  });
+
+  it('lists what a role can do now, in the order the page shows it', () => {
+    const claimed: OrderFacts = { status: 'paid', paymentConfirmed: false, revisionsLeft: 1 };
+    expect(availableOrderMoves(claimed, 'seller')).toEqual(['confirm_payment', 'reject_payment', 'decline', 'deliver']);
+    expect(availableOrderMoves(claimed, 'buyer')).toEqual([]);
+    expect(availableOrderMoves({ ...claimed, status: 'delivered' }, 'buyer')).toEqual(['request_changes', 'complete']);
+    expect(availableOrderMoves({ ...claimed, status: 'cancelled' }, 'buyer')).toEqual([]);
   });
 
   it('maps payment badges as the spec says', () => {

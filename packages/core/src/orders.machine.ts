@@ -1,34 +1,99 @@
 /**
- * The order state machine (SPEC section 4): awaiting_payment -> paid (buyer) -> delivered (seller,
- * with a file) -> completed (buyer). One pure function decides every move; the server enforces it
- * and the web app uses it only to decide which buttons to show.
+ * The order state machine. SPEC section 4's line awaiting_payment -> paid (buyer) -> delivered
+ * (seller, with a file) -> completed (buyer) stays; around it, what makes an order something both
+ * sides can trust:
+ *
+ * - the buyer's "I've paid" is a claim the seller confirms ("Payment received") or turns down
+ *   ("Payment not received": back to awaiting payment); delivering also confirms it;
+ * - before the work starts the buyer may cancel (awaiting payment) and the seller may decline
+ *   (awaiting payment, or paid but not yet confirmed): cancelled is final;
+ * - on a delivered order the buyer accepts, or asks for changes while the offer's revisions last,
+ *   which sends it back to the seller (paid); until the buyer acts the seller may replace the file.
+ *
+ * One pure function decides every move from the order's facts and the caller's role; the server
+ * enforces it in the order's transaction and the web app asks it which buttons to show.
  */
-import type { OrderStatus } from './constants.ts';
+import type { JobStatus, OrderStatus } from './constants.ts';
 import { ordersTexts } from './orders.texts.ts';
 
 export type OrderRole = 'buyer' | 'seller';
-export type OrderMove = 'pay' | 'deliver' | 'complete';
+export const ORDER_MOVE_NAMES = [
+  'pay',
+  'confirm_payment',
+  'reject_payment',
+  'cancel',
+  'decline',
+  'deliver',
+  'replace_delivery',
+  'request_changes',
+  'complete',
+] as const;
+export type OrderMove = (typeof ORDER_MOVE_NAMES)[number];
 
-type Rule = { from: OrderStatus; to: OrderStatus; by: OrderRole };
+/** What the machine needs to know about an order. */
+export type OrderFacts = {
+  status: OrderStatus;
+  /** The seller said the money arrived (or delivered, which says so too). */
+  paymentConfirmed: boolean;
+  /** Change requests the buyer has left (the offer's revisions minus those used). */
+  revisionsLeft: number;
+  /** The private job the order came from, if any: a declined job is neither paid for nor delivered. */
+  jobStatus?: JobStatus | null;
+};
+
+type Rule = {
+  by: OrderRole;
+  /** Whether the move may start from these facts. */
+  from: (order: OrderFacts) => boolean;
+  to: (order: OrderFacts) => OrderStatus;
+};
+
+const awaitingConfirmation = (order: OrderFacts) => order.status === 'paid' && !order.paymentConfirmed;
+
 export const ORDER_MOVES: Record<OrderMove, Rule> = {
-  pay: { from: 'awaiting_payment', to: 'paid', by: 'buyer' },
-  deliver: { from: 'paid', to: 'delivered', by: 'seller' },
-  complete: { from: 'delivered', to: 'completed', by: 'buyer' },
+  pay: { by: 'buyer', from: (o) => o.status === 'awaiting_payment', to: () => 'paid' },
+  confirm_payment: { by: 'seller', from: awaitingConfirmation, to: () => 'paid' },
+  reject_payment: { by: 'seller', from: awaitingConfirmation, to: () => 'awaiting_payment' },
+  cancel: { by: 'buyer', from: (o) => o.status === 'awaiting_payment', to: () => 'cancelled' },
+  decline: {
+    by: 'seller',
+    from: (o) => o.status === 'awaiting_payment' || awaitingConfirmation(o),
+    to: () => 'cancelled',
+  },
+  deliver: { by: 'seller', from: (o) => o.status === 'paid', to: () => 'delivered' },
+  replace_delivery: { by: 'seller', from: (o) => o.status === 'delivered', to: () => 'delivered' },
+  request_changes: {
+    by: 'buyer',
+    from: (o) => o.status === 'delivered' && o.revisionsLeft > 0,
+    to: () => 'paid',
+  },
+  complete: { by: 'buyer', from: (o) => o.status === 'delivered', to: () => 'completed' },
 };
 
 export type MoveDecision = { ok: true; to: OrderStatus } | { ok: false; reason: 'role' | 'state'; message: string };
 
-/** Whether `role` (null: not a party to the order) may make `move` on an order in `status`. */
-export function decideOrderMove(status: OrderStatus, role: OrderRole | null, move: OrderMove): MoveDecision {
+/** Whether `role` (null: not a party to the order) may make `move` on this order now. */
+export function decideOrderMove(order: OrderFacts, role: OrderRole | null, move: OrderMove): MoveDecision {
   const rule = ORDER_MOVES[move];
   if (role !== rule.by) return { ok: false, reason: 'role', message: ordersTexts.wrongRole[move] };
-  if (status !== rule.from) return { ok: false, reason: 'state', message: ordersTexts.wrongState[move](status) };
-  return { ok: true, to: rule.to };
+  if (order.jobStatus === 'declined' && (move === 'pay' || move === 'deliver'))
+    return {
+      ok: false,
+      reason: 'state',
+      message: move === 'pay' ? ordersTexts.jobDeclined : ordersTexts.jobDeclinedNoDelivery,
+    };
+  if (!rule.from(order)) return { ok: false, reason: 'state', message: stateRefusal(order, move) };
+  return { ok: true, to: rule.to(order) };
 }
 
-/** The moves open to `role` right now (at most one: the machine is a straight line). */
-export function availableOrderMoves(status: OrderStatus, role: OrderRole | null): OrderMove[] {
-  return (Object.keys(ORDER_MOVES) as OrderMove[]).filter((move) => decideOrderMove(status, role, move).ok);
+function stateRefusal(order: OrderFacts, move: OrderMove): string {
+  if (move === 'request_changes' && order.status === 'delivered') return ordersTexts.noRevisionsLeft;
+  return ordersTexts.wrongState[move](order.status);
+}
+
+/** The moves open to `role` right now, in the order the order page shows them. */
+export function availableOrderMoves(order: OrderFacts, role: OrderRole | null): OrderMove[] {
+  return ORDER_MOVE_NAMES.filter((move) => decideOrderMove(order, role, move).ok);
 }
 
 /** SPEC: completed default, delivered secondary, paid outline, otherwise destructive. */

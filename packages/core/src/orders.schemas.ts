@@ -9,10 +9,19 @@
  *   GET  /api/orders/:id/delivery-link   -> DeliveryLink (valid one hour)
  *   GET  /api/orders/:id/delivery/file?expires=&sig=   the signed download
  *   POST /api/orders/:id/complete        buyer, delivered -> completed
+ *   POST /api/orders/:id/payment-received      seller confirms the buyer's payment
+ *   POST /api/orders/:id/payment-not-received  { note? } seller: paid (unconfirmed) -> awaiting_payment
+ *   POST /api/orders/:id/cancel          buyer, awaiting_payment -> cancelled
+ *   POST /api/orders/:id/decline         { reason } seller, before the payment is confirmed -> cancelled
+ *   POST /api/orders/:id/changes         { note } buyer, delivered -> paid, within the offer's revisions
+ *   PUT  /api/orders/:id/delivery        multipart "file"; seller replaces the delivery before the buyer acts
  */
 import { z } from 'zod';
 import { JOB_STATUSES, MB, ORDER_STATUSES } from './constants.ts';
 import { textInput } from './text-input.ts';
+import { hasMaliciousContent, sanitizeText } from './sanitize.ts';
+import { ordersTexts } from './orders.texts.ts';
+import { ORDER_NOTE_MAX } from './orders.limits.ts';
 
 export const orderIdParams = z.object({ id: z.uuid({ error: 'Order not found' }) });
 export const createOrderInput = z.strictObject({ offerId: z.uuid({ error: 'This offer is not available to buy.' }) });
@@ -22,9 +31,29 @@ export const orderListQuery = z.object({
   cursor: textInput(200).optional(),
 });
 export const orderMessageInput = z.strictObject({ key: textInput(40).min(1) });
+/** Which delivered file: its id; without one, the latest. */
+const deliveryId = textInput(18, 'Delivery not found').regex(/^[1-9][0-9]*$/, 'Delivery not found');
+export const deliveryLinkQuery = z.object({ delivery: deliveryId.optional() });
 export const deliveryDownloadQuery = z.object({
   expires: z.coerce.number().int().positive(),
   sig: textInput(100).regex(/^[A-Za-z0-9_-]{20,100}$/),
+  delivery: deliveryId.optional(),
+});
+
+/** A note on a move (why a payment is not there, why an order is declined, what to change): plain text. */
+const orderNote = (required?: string) => {
+  const text = textInput(ORDER_NOTE_MAX * 2, ordersTexts.noteTooLong)
+    .refine((raw) => !hasMaliciousContent(raw), ordersTexts.noteTooLong)
+    .transform((raw) => sanitizeText(raw))
+    .pipe(z.string().max(ORDER_NOTE_MAX, ordersTexts.noteTooLong));
+  return required ? text.pipe(z.string().min(1, required)) : text;
+};
+export const paymentNotReceivedInput = z.strictObject({ note: orderNote().optional() });
+export const declineOrderInput = z.strictObject({
+  reason: orderNote(ordersTexts.reasonRequired).prefault(''),
+});
+export const requestChangesInput = z.strictObject({
+  note: orderNote(ordersTexts.changesNoteRequired).prefault(''),
 });
 
 /** SPEC section 5: delivery files, at most 10 MB, of these kinds (decided by the file's bytes). */
@@ -44,6 +73,37 @@ export const DELIVERY_ACCEPT =
   '.pdf,.zip,.jpg,.jpeg,.png,.gif,.txt,.doc,.docx,' + DELIVERY_TYPES.map((type) => type.mime).join(',');
 
 const orderRole = z.enum(['buyer', 'seller']);
+
+/** What happened to an order, in its history: each move, by whom, with its note. */
+export const ORDER_EVENT_KINDS = [
+  'payment_claimed',
+  'payment_confirmed',
+  'payment_not_received',
+  'delivered',
+  'delivery_replaced',
+  'changes_requested',
+  'completed',
+  'cancelled',
+  'declined',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+export const orderEvent = z.object({
+  id: z.string(),
+  kind: z.enum(ORDER_EVENT_KINDS),
+  by: orderRole,
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type OrderEvent = z.output<typeof orderEvent>;
+
+/** A delivered file; every one stays downloadable by both sides. */
+export const orderDelivery = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  deliveredAt: z.string(),
+});
+export type OrderDelivery = z.output<typeof orderDelivery>;
 
 export const orderParty = z.object({ id: z.string(), displayName: z.string() }).nullable();
 export type OrderParty = z.output<typeof orderParty>;
@@ -77,10 +137,24 @@ export const orderDetail = orderSummary.extend({
       status: z.enum(JOB_STATUSES),
     })
     .nullable(),
+  /** When the buyer said they paid. */
   paidAt: z.string().nullable(),
+  /** When the seller confirmed the money arrived (or delivered); null while it is only claimed. */
+  paymentConfirmedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** Who cancelled: the buyer (cancel) or the seller (decline), with the seller's reason. */
+  cancelledBy: orderRole.nullable(),
+  cancelReason: z.string().nullable(),
+  /** Change requests the offer includes, and those the buyer has made. */
+  revisions: z.object({ allowed: z.number().int(), used: z.number().int() }),
+  /** The latest delivered file (the one the buyer accepts). */
   delivery: z.object({ fileName: z.string(), contentType: z.string() }).nullable(),
+  /** Every delivered file, oldest first. */
+  deliveries: z.array(orderDelivery),
+  /** The order's history, oldest first. */
+  events: z.array(orderEvent),
   messages: z.array(orderMessage),
 });
 export type OrderDetail = z.output<typeof orderDetail>;

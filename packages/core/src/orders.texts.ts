@@ -1,11 +1,13 @@
 /** Texts of the orders feature: SPEC section 8 "Orders" word for word, plus the ones the spec leaves to us. */
 import type { OrderStatus } from './constants.ts';
+import { ORDER_NOTE_MAX } from './orders.limits.ts';
 
 const statusWords: Record<OrderStatus, string> = {
   awaiting_payment: 'awaiting payment',
   paid: 'paid',
   delivered: 'delivered',
   completed: 'completed',
+  cancelled: 'cancelled',
 };
 
 export const ordersTexts = {
@@ -36,15 +38,34 @@ export const ordersTexts = {
   ownOffer: 'You cannot buy your own offer.',
   wrongRole: {
     pay: 'Only the buyer can confirm payment.',
+    confirm_payment: 'Only the seller can say whether the payment arrived.',
+    reject_payment: 'Only the seller can say whether the payment arrived.',
+    cancel: 'Only the buyer can cancel this order.',
+    decline: 'Only the seller can decline this order.',
     deliver: 'Only the seller can deliver this order.',
+    replace_delivery: 'Only the seller can replace the delivery.',
+    request_changes: 'Only the buyer can ask for changes.',
     complete: 'Only the buyer can accept and complete this order.',
   },
   wrongState: {
     pay: (status: OrderStatus) => `This order cannot be marked as paid: it is ${statusWords[status]}.`,
+    confirm_payment: (status: OrderStatus) =>
+      `There is no payment waiting for your confirmation: the order is ${statusWords[status]}.`,
+    reject_payment: (status: OrderStatus) =>
+      `There is no payment waiting for your confirmation: the order is ${statusWords[status]}.`,
+    cancel: (status: OrderStatus) =>
+      `Only an order awaiting payment can be cancelled; this one is ${statusWords[status]}.`,
+    decline: (status: OrderStatus) =>
+      `An order can only be declined before its payment is confirmed; this one is ${statusWords[status]}.`,
     deliver: (status: OrderStatus) =>
       `A delivery can only be uploaded while the order is paid; it is ${statusWords[status]}.`,
+    replace_delivery: (status: OrderStatus) =>
+      `The delivery can only be replaced before the buyer acts on it; the order is ${statusWords[status]}.`,
+    request_changes: (status: OrderStatus) =>
+      `Changes can only be asked for on a delivered order; this one is ${statusWords[status]}.`,
     complete: (status: OrderStatus) => `Only a delivered order can be completed; it is ${statusWords[status]}.`,
   },
+  noRevisionsLeft: 'This offer includes no more revisions, so the delivery can only be accepted now.',
   notAParty: 'Only the buyer and the seller can send messages on this order.',
   wrongMessageKey: 'That message is not one you can send on this order.',
   noDelivery: 'This order has no delivery yet.',
@@ -58,6 +79,63 @@ export const ordersTexts = {
     `You already have ${max} orders with this seller waiting for payment or delivery. Please finish those first.`,
   tooManyNewOrders: (max: number) => `You can place up to ${max} orders a day. Please try again tomorrow.`,
   linkExpired: 'This download link has expired or is not valid. Open the order again to get a new one.',
+  // The order's lifecycle (the seller confirms the money, cancelling, changes)
+  paymentReceived: 'Payment received',
+  paymentNotReceived: 'Payment not received',
+  paymentReceivedDone: 'Payment confirmed. The buyer has been told.',
+  paymentNotReceivedDone: 'The buyer has been told the payment has not arrived.',
+  paymentClaimed: (amount: string, date: string) => `The buyer says they paid ${amount} on ${date}.`,
+  paymentClaimedNoAmount: (date: string) => `The buyer says they paid on ${date}.`,
+  paymentState: { claimed: 'Payment claimed by the buyer', confirmed: 'Payment confirmed by the seller' },
+  cancelOrder: 'Cancel order',
+  declineOrder: 'Decline order',
+  cancelledDone: 'Order cancelled.',
+  declinedDone: 'Order declined. The buyer has been told.',
+  cancelledBy: { buyer: 'Cancelled by the buyer', seller: 'Declined by the seller' },
+  requestChanges: 'Request changes',
+  changesRequested: 'Your request has been sent to the seller.',
+  revisionsLeft: (left: number) =>
+    left === 0 ? 'No revisions left' : left === 1 ? '1 revision left' : `${left} revisions left`,
+  replaceDelivery: 'Replace file',
+  deliveryReplaced: 'Delivery replaced. The buyer has been told.',
+  acceptConfirmTitle: 'Accept this delivery?',
+  acceptConfirmBody:
+    'Accepting completes the order: the seller is told the work is done and you can no longer ask for changes.',
+  noteTooLong: 'Please keep the note under 500 characters.',
+  reasonRequired: 'Please say why you are declining this order.',
+  changesNoteRequired: 'Please say what you would like changed.',
+  events: {
+    payment_claimed: "Buyer said they've paid",
+    payment_confirmed: 'Seller confirmed the payment',
+    payment_not_received: 'Seller has not received the payment',
+    delivered: 'Seller delivered',
+    delivery_replaced: 'Seller replaced the delivery',
+    changes_requested: 'Buyer asked for changes',
+    completed: 'Buyer accepted the delivery',
+    cancelled: 'Buyer cancelled the order',
+    declined: 'Seller declined the order',
+  },
+  goBack: 'Go back',
+  cancelBody: 'The order is cancelled and nothing is to be paid. This cannot be undone.',
+  declineBody: 'The order is cancelled and the buyer is told your reason. This cannot be undone.',
+  declineReason: 'Reason (the buyer sees it)',
+  notReceivedBody:
+    'The order goes back to awaiting payment, and the buyer is asked to check and pay again. Add a note if it helps them.',
+  notReceivedNote: 'Note for the buyer (optional)',
+  changesBody: 'The order goes back to the seller, who delivers a new file.',
+  changesNote: 'What would you like changed?',
+  changesAsked: 'The buyer asked for changes:',
+  paymentMissing: 'The seller has not received your payment yet. Please check it was sent, then pay again.',
+  cancelledFinal: 'Nothing more needs to be paid or delivered.',
+  reason: 'Reason',
+  latest: 'Latest',
+  replaceHint:
+    'The new file takes the place of the one the buyer is to accept; earlier files stay listed on the order.',
+  currentFile: 'Current file:',
+  replacementFile: 'Replacement file',
+  noteCount: (length: number) => `${length}/${ORDER_NOTE_MAX}`,
+  history: 'History',
+  deliveries: 'Delivered files',
   myOrders: 'My Orders',
   mySales: 'My Sales',
   noOrders: 'No orders yet',
@@ -71,11 +149,30 @@ export const ordersTexts = {
     deliveredSubject: (title: string) => `Your order has been delivered: ${title}`,
     deliveredBody: (seller: string, title: string) =>
       `${seller} has delivered "${title}". Open the order to download the file and accept it.`,
+    notReceivedSubject: (title: string) => `Payment not received: ${title}`,
+    notReceivedBody: (seller: string, title: string) =>
+      `${seller} has not received your payment for "${title}" yet. Open the order to see their note and pay again.`,
+    changesSubject: (title: string) => `Changes requested: ${title}`,
+    changesBody: (buyer: string, title: string) =>
+      `${buyer} has asked for changes to "${title}". Open the order to read the note and deliver again.`,
+    completedSubject: (title: string) => `Order completed: ${title}`,
+    completedBody: (buyer: string, title: string) => `${buyer} accepted your delivery of "${title}". Well done!`,
+    cancelledSubject: (title: string) => `Order cancelled: ${title}`,
+    cancelledBody: (who: string, title: string) =>
+      `${who} cancelled the order for "${title}". Nothing more needs to be paid or delivered.`,
+    declinedBody: (who: string, title: string) =>
+      `${who} declined the order for "${title}". Open the order to read why; nothing more needs to be paid.`,
   },
   notification: {
     paid: (title: string) => `New paid order: ${title}`,
     delivered: (title: string) => `Your order was delivered: ${title}`,
     completed: (title: string) => `Order completed: ${title}`,
+    paymentConfirmed: (title: string) => `Payment confirmed: ${title}`,
+    paymentNotReceived: (title: string) => `Payment not received: ${title}`,
+    changesRequested: (title: string) => `Changes requested: ${title}`,
+    deliveryReplaced: (title: string) => `Delivery replaced: ${title}`,
+    cancelled: (title: string) => `Order cancelled: ${title}`,
+    declined: (title: string) => `Order declined: ${title}`,
   },
   /** The control under the list that loads its next page, and its label while loading. */
   more: { show: 'Show more orders', loading: 'Loading more orders…' },

@@ -80,7 +80,8 @@ export async function getAnalytics({ deps, unit }: AdminRead & { unit: RevenueUn
     commissionPence: commissionPence(revenue),
     totalOrders,
     completedOrders: completed,
-    pendingOrders: totalOrders - completed,
+    // Open orders only: a cancelled order is done, though it earned nothing.
+    pendingOrders: totalOrders - completed - byStatus.cancelled,
     byStatus,
     topCreators: top,
     revenueOverTime: { unit, points },

@@ -468,9 +468,19 @@ export const orders = pgTable(
     deliveryContentType: text('delivery_content_type'),
     deliveryMessage: text('delivery_message'),
     createdAt: createdAt(),
+    /** When the buyer said they paid (a claim until payment_confirmed_at). */
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** When the seller confirmed the money arrived, or delivered, which confirms it too. */
+    paymentConfirmedAt: timestamp('payment_confirmed_at', { withTimezone: true, mode: 'date' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** buyer (cancelled) or seller (declined). */
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    /** Change requests the offer included when it was bought, and those the buyer made. */
+    revisionsAllowed: integer('revisions_allowed').notNull().default(1),
+    revisionsUsed: integer('revisions_used').notNull().default(0),
   },
   (t) => [
     index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
@@ -482,8 +492,60 @@ export const orders = pgTable(
       .where(sql`${t.jobId} is not null`),
     // The transactions export: newest first by keyset.
     index('orders_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'paid', 'delivered', 'completed')`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('awaiting_payment', 'paid', 'delivered', 'completed', 'cancelled')`,
+    ),
     check('orders_price_check', sql`${t.pricePence} is null or ${t.pricePence} >= 0`),
+    check(
+      'orders_cancelled_check',
+      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null and ${t.cancelledBy} in ('buyer', 'seller'))`,
+    ),
+    check(
+      'orders_revisions_check',
+      sql`${t.revisionsUsed} >= 0 and ${t.revisionsAllowed} >= 0 and ${t.revisionsUsed} <= ${t.revisionsAllowed}`,
+    ),
+  ],
+);
+
+/** Every file the seller delivered, so earlier rounds stay downloadable by both sides. */
+export const orderDeliveries = pgTable(
+  'order_deliveries',
+  {
+    /** In the order they were written: two files delivered in one millisecond keep their order. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_deliveries_order_idx').on(t.orderId, t.id)],
+);
+
+/** An order's history: each move, by whom, with its note (why a payment is missing, what to change). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    /** In the order they happened: moves on one order are made one at a time, under its lock. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    byRole: text('by_role').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    check(
+      'order_events_kind_check',
+      sql`${t.kind} in ('payment_claimed', 'payment_confirmed', 'payment_not_received', 'delivered', 'delivery_replaced', 'changes_requested', 'completed', 'cancelled', 'declined')`,
+    ),
+    check('order_events_by_check', sql`${t.byRole} in ('buyer', 'seller')`),
   ],
 );
 

@@ -317,6 +317,39 @@ const ROWS: Row[] = [
     call: async () => json('POST', `/api/orders/${await order('delivered')}/complete`),
   },
   {
+    route: 'POST /api/orders/:id/payment-received',
+    expect: [401, 404, 404, 403, 200, 404, 403],
+    call: async () => json('POST', `/api/orders/${await order('paid')}/payment-received`),
+  },
+  {
+    route: 'POST /api/orders/:id/payment-not-received',
+    expect: [401, 404, 404, 403, 200, 404, 403],
+    call: async () => json('POST', `/api/orders/${await order('paid')}/payment-not-received`, { note: 'Not yet.' }),
+  },
+  {
+    route: 'POST /api/orders/:id/cancel',
+    expect: [401, 404, 404, 200, 403, 404, 403],
+    call: async () => json('POST', `/api/orders/${await order('awaiting_payment')}/cancel`),
+  },
+  {
+    route: 'POST /api/orders/:id/decline',
+    expect: [401, 404, 404, 403, 200, 404, 403],
+    call: async () => json('POST', `/api/orders/${await order('awaiting_payment')}/decline`, { reason: 'Booked.' }),
+  },
+  {
+    route: 'POST /api/orders/:id/changes',
+    expect: [401, 404, 404, 200, 403, 404, 403],
+    call: async () => json('POST', `/api/orders/${await order('delivered')}/changes`, { note: 'Darker blue.' }),
+  },
+  {
+    route: 'PUT /api/orders/:id/delivery',
+    expect: [401, 404, 404, 403, 200, 404, 403],
+    call: async () =>
+      form('PUT', `/api/orders/${await order('delivered')}/delivery`, {}, [
+        { field: 'file', name: 'fixed.pdf', data: pdfBytes() },
+      ]),
+  },
+  {
     route: 'POST /api/orders/:id/messages',
     expect: [401, 404, 404, 201, 400, 404, 403],
     call: () => json('POST', `/api/orders/${deliveredOrderId}/messages`, { key: 'update' }),

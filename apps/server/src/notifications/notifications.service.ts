@@ -3,7 +3,13 @@
  * announced to the person's live connections on commit (pg_notify inside the transaction: delivered
  * only if it commits). Other features call createNotification(tx, ...) inside their own transaction.
  */
-import type { MarkReadResult, NotificationItem, NotificationList, UnreadCounts } from '@gigreel/core';
+import type {
+  MarkReadResult,
+  NotificationItem,
+  NotificationKindName,
+  NotificationList,
+  UnreadCounts,
+} from '@gigreel/core';
 import { notificationTexts, notFound } from '@gigreel/core';
 import { z } from 'zod';
 import type { Actor } from '../auth/index.ts';
@@ -19,18 +25,14 @@ import {
   toNotificationItem,
 } from './notifications.queries.ts';
 
-type NotificationKind =
-  | 'message'
-  | 'offer_approved'
-  | 'order_paid'
-  | 'order_delivered'
-  | 'order_completed'
-  | 'job_accepted'
-  | 'job_declined'
-  | 'job_received';
-
 /** link is an in-app path ('/order/…'); the web app follows only paths that start with '/'. */
-export type NewNotification = { userId: string; kind: NotificationKind; title: string; body?: string; link: string };
+export type NewNotification = {
+  userId: string;
+  kind: NotificationKindName;
+  title: string;
+  body?: string;
+  link: string;
+};
 
 export async function createNotification(tx: Db | Tx, input: NewNotification): Promise<{ id: string }> {
   const row = await insertNotification(tx, {

@@ -4,7 +4,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   sellerPaymentLink,
   type JobStatus,
+  type OrderDelivery,
   type OrderDetail,
+  type OrderEvent,
+  type OrderEventKind,
   type OrderMessage,
   type OrderRole,
   type OrderStatus,
@@ -14,7 +17,7 @@ import type { Database, Db, Tx } from '../db/connection.ts';
 import { cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { preparedPages } from '../db/prepared.ts';
 import { readTallies } from '../db/tallies.queries.ts';
-import { offers, orderMessages, orders, privateJobs, users } from '../db/schema.ts';
+import { offers, orderDeliveries, orderEvents, orderMessages, orders, privateJobs, users } from '../db/schema.ts';
 
 type Conn = Db | Tx;
 const buyer = alias(users, 'buyer');
@@ -42,8 +45,14 @@ const orderColumns = {
   deliveryFileName: orders.deliveryFileName,
   deliveryContentType: orders.deliveryContentType,
   paidAt: orders.paidAt,
+  paymentConfirmedAt: orders.paymentConfirmedAt,
   deliveredAt: orders.deliveredAt,
   completedAt: orders.completedAt,
+  cancelledAt: orders.cancelledAt,
+  cancelledBy: orders.cancelledBy,
+  cancelReason: orders.cancelReason,
+  revisionsAllowed: orders.revisionsAllowed,
+  revisionsUsed: orders.revisionsUsed,
   buyerEmail: buyer.email,
   sellerEmail: seller.email,
   sellerPaypalLink: seller.paypalLink,
@@ -80,7 +89,14 @@ export function toOrderSummary(row: OrderSummaryRow): OrderSummary {
   };
 }
 
-export function toOrderDetail(row: OrderRow, viewerRole: OrderRole | 'admin', messages: OrderMessage[]): OrderDetail {
+/** What an order's page shows beside the row: its canned messages, every delivered file and its history. */
+export type OrderExtras = { messages: OrderMessage[]; deliveries: OrderDelivery[]; events: OrderEvent[] };
+
+export function toOrderDetail(
+  row: OrderRow,
+  viewerRole: OrderRole | 'admin',
+  { messages, deliveries, events }: OrderExtras,
+): OrderDetail {
   return {
     ...toOrderSummary(row),
     viewerRole,
@@ -96,14 +112,21 @@ export function toOrderDetail(row: OrderRow, viewerRole: OrderRole | 'admin', me
         }
       : null,
     paidAt: row.paidAt?.toISOString() ?? null,
+    paymentConfirmedAt: row.paymentConfirmedAt?.toISOString() ?? null,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelledBy: (row.cancelledBy as OrderRole | null) ?? null,
+    cancelReason: row.cancelReason,
+    revisions: { allowed: row.revisionsAllowed ?? 0, used: row.revisionsUsed ?? 0 },
     delivery: row.deliveryKey
       ? {
           fileName: row.deliveryFileName ?? 'delivery',
           contentType: row.deliveryContentType ?? 'application/octet-stream',
         }
       : null,
+    deliveries,
+    events,
     messages,
   };
 }
@@ -138,6 +161,10 @@ export type LockedOrder = {
   buyerId: string | null;
   sellerId: string | null;
   jobId: string | null;
+  paymentConfirmedAt: Date | null;
+  revisionsAllowed: number;
+  revisionsUsed: number;
+  deliveryKey: string | null;
 };
 export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder | null> {
   const [row] = await tx
@@ -147,6 +174,10 @@ export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder | null>
       buyerId: orders.buyerId,
       sellerId: orders.sellerId,
       jobId: orders.jobId,
+      paymentConfirmedAt: orders.paymentConfirmedAt,
+      revisionsAllowed: orders.revisionsAllowed,
+      revisionsUsed: orders.revisionsUsed,
+      deliveryKey: orders.deliveryKey,
     })
     .from(orders)
     .where(eq(orders.id, id))
@@ -217,6 +248,7 @@ export async function findOfferForSale(db: Conn, offerId: string) {
       isApproved: offers.isApproved,
       pricePence: offers.pricePence,
       currency: offers.currency,
+      revisions: offers.revisions,
       offerPaypalLink: offers.paypalLink,
       sellerName: users.name,
     })
@@ -280,6 +312,8 @@ export type NewOrder = {
   pricePence: number | null;
   currency?: string;
   paypalLink: string | null;
+  /** Change requests included: the offer's revisions (SPEC default 1). */
+  revisionsAllowed?: number;
   createdAt: Date;
 };
 
@@ -292,20 +326,28 @@ export async function insertOrder(db: Conn, order: NewOrder): Promise<string> {
   return row.id;
 }
 
+/** What a move writes on the order row besides its status. */
+export type OrderChanges = Partial<{
+  paidAt: Date | null;
+  paymentConfirmedAt: Date | null;
+  deliveredAt: Date;
+  completedAt: Date;
+  cancelledAt: Date;
+  cancelledBy: OrderRole;
+  cancelReason: string | null;
+  revisionsUsed: number;
+  deliveryKey: string;
+  deliveryFileName: string;
+  deliveryContentType: string;
+}>;
+
 /** Moves the order only if it is still in `from`; returns false when someone else moved it first. */
 export async function moveOrder(
   db: Conn,
   id: string,
   from: OrderStatus,
   to: OrderStatus,
-  set: Partial<{
-    paidAt: Date;
-    deliveredAt: Date;
-    completedAt: Date;
-    deliveryKey: string;
-    deliveryFileName: string;
-    deliveryContentType: string;
-  }>,
+  set: OrderChanges,
 ): Promise<boolean> {
   const rows = await db
     .update(orders)
@@ -314,6 +356,102 @@ export async function moveOrder(
     .returning({ id: orders.id });
   return rows.length === 1;
 }
+
+export async function insertEvent(
+  db: Conn,
+  event: { orderId: string; kind: OrderEventKind; by: OrderRole; note?: string | null; at: Date },
+): Promise<void> {
+  await db.insert(orderEvents).values({
+    orderId: event.orderId,
+    kind: event.kind,
+    byRole: event.by,
+    note: event.note || null,
+    createdAt: event.at,
+  });
+}
+
+export async function listEvents(db: Conn, orderId: string): Promise<OrderEvent[]> {
+  const rows = await db
+    .select({
+      id: orderEvents.id,
+      kind: orderEvents.kind,
+      by: orderEvents.byRole,
+      note: orderEvents.note,
+      at: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(orderEvents.id);
+  return rows.map((row) => ({
+    id: String(row.id),
+    kind: row.kind as OrderEventKind,
+    by: row.by as OrderRole,
+    note: row.note,
+    at: row.at.toISOString(),
+  }));
+}
+
+export async function insertDelivery(
+  db: Conn,
+  delivery: { orderId: string; storageKey: string; fileName: string; contentType: string; at: Date },
+): Promise<void> {
+  await db.insert(orderDeliveries).values({
+    orderId: delivery.orderId,
+    storageKey: delivery.storageKey,
+    fileName: delivery.fileName,
+    contentType: delivery.contentType,
+    deliveredAt: delivery.at,
+  });
+}
+
+/** Removes the delivery stored under `storageKey` (a replaced file); returns whether there was one. */
+export async function deleteDelivery(db: Conn, orderId: string, storageKey: string): Promise<boolean> {
+  const rows = await db
+    .delete(orderDeliveries)
+    .where(and(eq(orderDeliveries.orderId, orderId), eq(orderDeliveries.storageKey, storageKey)))
+    .returning({ id: orderDeliveries.id });
+  return rows.length > 0;
+}
+
+const deliveryColumns = {
+  id: orderDeliveries.id,
+  storageKey: orderDeliveries.storageKey,
+  fileName: orderDeliveries.fileName,
+  contentType: orderDeliveries.contentType,
+  deliveredAt: orderDeliveries.deliveredAt,
+};
+export type DeliveryRow = { id: number; storageKey: string; fileName: string; contentType: string; deliveredAt: Date };
+
+/** Every delivered file of the order, oldest first. */
+export async function listDeliveries(db: Conn, orderId: string): Promise<DeliveryRow[]> {
+  return db
+    .select(deliveryColumns)
+    .from(orderDeliveries)
+    .where(eq(orderDeliveries.orderId, orderId))
+    .orderBy(orderDeliveries.id);
+}
+
+/** One delivered file of the order: the one with this id, or without one the latest. */
+export async function findDelivery(db: Conn, orderId: string, deliveryId?: string): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .select(deliveryColumns)
+    .from(orderDeliveries)
+    .where(
+      deliveryId
+        ? and(eq(orderDeliveries.orderId, orderId), eq(orderDeliveries.id, Number(deliveryId)))
+        : eq(orderDeliveries.orderId, orderId),
+    )
+    .orderBy(desc(orderDeliveries.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export const toOrderDelivery = (row: DeliveryRow): OrderDelivery => ({
+  id: String(row.id),
+  fileName: row.fileName,
+  contentType: row.contentType,
+  deliveredAt: row.deliveredAt.toISOString(),
+});
 
 export async function listMessages(db: Conn, orderId: string) {
   return db
@@ -355,5 +493,13 @@ export async function markJobDelivered(db: Conn, jobId: string): Promise<void> {
   await db
     .update(privateJobs)
     .set({ status: 'delivered' })
+    .where(and(eq(privateJobs.id, jobId), inArray(privateJobs.status, ['pending', 'accepted'])));
+}
+
+/** A private job's order declined by the designer declines the job too. */
+export async function markJobDeclined(db: Conn, jobId: string): Promise<void> {
+  await db
+    .update(privateJobs)
+    .set({ status: 'declined' })
     .where(and(eq(privateJobs.id, jobId), inArray(privateJobs.status, ['pending', 'accepted'])));
 }

@@ -1,8 +1,8 @@
 /** HTTP for orders: the table (core's orders.api.ts) checks the caller and the input; each route calls one service verb. */
 import path from 'node:path';
-import { badRequest, ordersTexts } from '@gigreel/core';
+import { badRequest, ordersTexts, type OrderDetail } from '@gigreel/core';
 import { feature } from '../http/declare.ts';
-import { receiveUpload } from '../platform/uploads.ts';
+import { receiveUpload, type ReceivedFile } from '../platform/uploads.ts';
 import { deliveryUploadRules, sendAttachment } from './delivery-files.ts';
 import * as service from './orders.service.ts';
 
@@ -26,6 +26,31 @@ export const orders = feature('orders', ({ deps, route }) => {
     message: ordersTexts.paymentConfirmed,
   }));
 
+  route('POST /api/orders/:id/payment-received', async ({ actor, params }) => ({
+    order: await service.confirmPayment({ deps, actor, orderId: params.id }),
+    message: ordersTexts.paymentReceivedDone,
+  }));
+
+  route('POST /api/orders/:id/payment-not-received', async ({ actor, params, body }) => ({
+    order: await service.rejectPayment({ deps, actor, orderId: params.id, note: body?.note }),
+    message: ordersTexts.paymentNotReceivedDone,
+  }));
+
+  route('POST /api/orders/:id/cancel', async ({ actor, params }) => ({
+    order: await service.cancelOrder({ deps, actor, orderId: params.id }),
+    message: ordersTexts.cancelledDone,
+  }));
+
+  route('POST /api/orders/:id/decline', async ({ actor, params, body }) => ({
+    order: await service.declineOrder({ deps, actor, orderId: params.id, reason: body.reason }),
+    message: ordersTexts.declinedDone,
+  }));
+
+  route('POST /api/orders/:id/changes', async ({ actor, params, body }) => ({
+    order: await service.requestChanges({ deps, actor, orderId: params.id, note: body.note }),
+    message: ordersTexts.changesRequested,
+  }));
+
   route('POST /api/orders/:id/complete', async ({ actor, params }) => ({
     order: await service.completeOrder({ deps, actor, orderId: params.id }),
     message: ordersTexts.completed,
@@ -35,30 +60,54 @@ export const orders = feature('orders', ({ deps, route }) => {
     message: await service.sendOrderMessage({ deps, actor, orderId: params.id, key: body.key }),
   }));
 
-  route('POST /api/orders/:id/delivery', async ({ actor, params, request }) => {
-    // Refused before the upload is read when this person may not deliver this order now.
-    await service.assertCanDeliver({ deps, actor, orderId: params.id });
+  /** The file of a delivery, or of its replacement: refused before the upload is read when this person may not send it now. */
+  const receiveDelivery = async (
+    request: Parameters<typeof receiveUpload>[0],
+    send: (file: ReceivedFile) => Promise<OrderDetail>,
+    message: string,
+  ) => {
     const upload = await receiveUpload(request, tempDir, deliveryUploadRules);
     try {
       const file = upload.files.find((f) => f.field === 'file') ?? upload.files[0];
       if (!file) throw badRequest(ordersTexts.chooseFile, 'file');
-      return {
-        order: await service.deliverOrder({ deps, actor, orderId: params.id, file }),
-        message: ordersTexts.delivered,
-      };
+      return { order: await send(file), message };
     } finally {
       await upload.cleanup();
     }
+  };
+
+  route('POST /api/orders/:id/delivery', async ({ actor, params, request }) => {
+    await service.assertCanDeliver({ deps, actor, orderId: params.id });
+    return receiveDelivery(
+      request,
+      (file) => service.deliverOrder({ deps, actor, orderId: params.id, file }),
+      ordersTexts.delivered,
+    );
   });
 
-  route('GET /api/orders/:id/delivery-link', ({ actor, params, reply }) => {
+  route('PUT /api/orders/:id/delivery', async ({ actor, params, request }) => {
+    await service.assertCanDeliver({ deps, actor, orderId: params.id, replace: true });
+    return receiveDelivery(
+      request,
+      (file) => service.replaceDelivery({ deps, actor, orderId: params.id, file }),
+      ordersTexts.deliveryReplaced,
+    );
+  });
+
+  route('GET /api/orders/:id/delivery-link', ({ actor, params, query, reply }) => {
     reply.header('cache-control', 'private, no-store');
-    return service.createDeliveryLink({ deps, actor, orderId: params.id });
+    return service.createDeliveryLink({ deps, actor, orderId: params.id, deliveryId: query.delivery });
   });
 
   /** The signed download: no session needed, the signature is the permission. */
   route('GET /api/orders/:id/delivery/file', async ({ params, query, reply }) => {
-    const file = await service.openDelivery({ deps, orderId: params.id, expires: query.expires, sig: query.sig });
+    const file = await service.openDelivery({
+      deps,
+      orderId: params.id,
+      deliveryId: query.delivery,
+      expires: query.expires,
+      sig: query.sig,
+    });
     return sendAttachment(reply, file);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The rules of orders (SPEC sections 4 to 7): buying a paid offer, the one state machine
- * awaiting_payment -> paid -> delivered -> completed, canned messages, and the delivery file.
- * Every move runs in one transaction with the row locked, checked against decideOrderMove, and
- * written only if the order is still where it was; the times are the server's.
+ * The rules of orders (SPEC sections 4 to 7, and the lifecycle of orders.machine.ts): buying a paid
+ * offer, every move of the one state machine, canned messages, and the delivered files. Every move
+ * runs in one transaction with the row locked, checked against decideOrderMove, written only if the
+ * order is still where it was, recorded in the order's history, and told to the other side (a
+ * notification, and a mail through the outbox when it commits); the times are the server's.
  */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -14,7 +15,9 @@ import {
   ordersTexts,
   sellerPaymentLink,
   type DeliveryLink,
+  type NotificationKindName,
   type OrderDetail,
+  type OrderEventKind,
   type OrderList,
   type OrderMessage,
   type OrderMove,
@@ -52,8 +55,17 @@ export async function getOrder(ctx: Ctx & { orderId: string }): Promise<OrderDet
 
 /** The order as its viewer sees it, with its messages; after a move, from the row the move read back. */
 async function detailOf(ctx: Ctx, row: q.OrderRow): Promise<OrderDetail> {
-  const messages = await q.listMessages(ctx.deps.database.db, row.id);
-  return q.toOrderDetail(row, orderRoleOf(ctx.actor, row) ?? 'admin', messages.map(q.toOrderMessage));
+  const { db } = ctx.deps.database;
+  const [messages, deliveries, events] = await Promise.all([
+    q.listMessages(db, row.id),
+    q.listDeliveries(db, row.id),
+    q.listEvents(db, row.id),
+  ]);
+  return q.toOrderDetail(row, orderRoleOf(ctx.actor, row) ?? 'admin', {
+    messages: messages.map(q.toOrderMessage),
+    deliveries: deliveries.map(q.toOrderDelivery),
+    events,
+  });
 }
 
 /** One page of the viewer's orders as buyer or seller (a damaged cursor starts from the top), with both counts. */
@@ -94,46 +106,67 @@ export async function createOrder(ctx: Ctx & { offerId: string }): Promise<Order
       pricePence: offer.pricePence,
       currency: offer.currency,
       paypalLink,
+      revisionsAllowed: Math.max(0, offer.revisions),
       createdAt: deps.clock.now(),
     });
   });
   return getOrder({ ...ctx, orderId });
 }
 
+/** What a move writes: the order's other columns, and the line it adds to the order's history. */
+type MoveWrite = { set?: q.OrderChanges; event: { kind: OrderEventKind; note?: string | null } };
+
+/** What the machine knows of a locked order. */
+async function factsOf(tx: Tx, order: q.LockedOrder) {
+  return {
+    status: order.status,
+    paymentConfirmed: order.paymentConfirmedAt !== null,
+    revisionsLeft: order.revisionsAllowed - order.revisionsUsed,
+    jobStatus: order.jobId ? ((await q.jobStatusOf(tx, order.jobId)) as 'declined' | null) : null,
+  };
+}
+
+/** Throws the refusal of a move the machine does not allow. */
+function refuse(
+  decision: ReturnType<typeof decideOrderMove>,
+): asserts decision is { ok: true; to: q.OrderRow['status'] } {
+  if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
+}
+
 /**
  * One move of the state machine, in one transaction: lock the row, ask decideOrderMove, write only
- * if the status is still the one decided on, and tell the other side in the same transaction.
+ * if the status is still the one decided on, add it to the history and tell the other side in the
+ * same transaction.
  */
 async function move(
   ctx: Ctx & { orderId: string },
   which: OrderMove,
-  extra: (tx: Tx, now: Date, order: q.LockedOrder) => Promise<Record<string, unknown>> = async () => ({}),
-  after?: (tx: Tx, row: q.OrderRow) => Promise<void>,
+  write: (now: Date, order: q.LockedOrder, tx: Tx) => MoveWrite | Promise<MoveWrite>,
+  tell?: (tx: Tx, row: q.OrderRow) => Promise<void>,
 ): Promise<q.OrderRow> {
   const { deps, actor, orderId } = ctx;
   return deps.database.db.transaction(async (tx) => {
     const locked = await q.lockOrder(tx, orderId);
     if (!locked || !canReadOrder(actor, locked)) throw orderNotFound();
-    const decision = decideOrderMove(locked.status, orderRoleOf(actor, locked), which);
-    if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
+    const role = orderRoleOf(actor, locked);
+    const decision = decideOrderMove(await factsOf(tx, locked), role, which);
+    refuse(decision);
     const now = deps.clock.now();
-    const stamp = which === 'pay' ? { paidAt: now } : which === 'deliver' ? { deliveredAt: now } : { completedAt: now };
-    const moved = await q.moveOrder(tx, orderId, locked.status, decision.to, {
-      ...stamp,
-      ...(await extra(tx, now, locked)),
-    });
+    const { set = {}, event } = await write(now, locked, tx);
+    const moved = await q.moveOrder(tx, orderId, locked.status, decision.to, set);
     if (!moved) throw conflict(ordersTexts.wrongState[which](decision.to));
+    await q.insertEvent(tx, { orderId, kind: event.kind, by: role!, note: event.note, at: now });
     const row = (await q.findOrder(tx, orderId))!;
-    await after?.(tx, row);
+    await tell?.(tx, row);
     return row;
   });
 }
 
-/** The mail to the other side of a move, sent by the outbox when the move commits. */
+/** The mail to one side of an order, sent by the outbox when the move commits. */
 function orderMail(
   deps: AppDeps,
   row: q.OrderRow,
-  to: 'seller' | 'buyer',
+  to: OrderRole,
   subject: string,
   body: string,
 ): Parameters<AppDeps['outbox']['mail']>[1] | null {
@@ -150,98 +183,316 @@ function orderMail(
   };
 }
 
-/** The buyer confirms having paid (SPEC section 4); the seller is told in the app and by mail. */
-export async function markOrderPaid(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
-  const refuseDeclinedJob = async (tx: Tx, _now: Date, order: q.LockedOrder) => {
-    if (order.jobId && (await q.jobStatusOf(tx, order.jobId)) === 'declined') throw conflict(ordersTexts.jobDeclined);
-    return {};
+/** Tells one side of the order what happened: a notification, and a mail when `mail` is given. */
+function tellParty(
+  deps: AppDeps,
+  to: OrderRole,
+  notice: { kind: NotificationKindName; title: string; body: string },
+  mail?: { subject: string; body: string },
+) {
+  return async (tx: Tx, row: q.OrderRow) => {
+    const userId = to === 'seller' ? row.sellerId : row.buyerId;
+    if (userId) await createNotification(tx, { userId, ...notice, link: `/order/${row.id}` });
+    const message = mail && orderMail(deps, row, to, mail.subject, mail.body);
+    if (message) await deps.outbox.mail(tx, message);
   };
-  const row = await move(ctx, 'pay', refuseDeclinedJob, async (tx, order) => {
-    if (order.sellerId)
-      await createNotification(tx, {
-        userId: order.sellerId,
-        kind: 'order_paid',
-        title: ordersTexts.notification.paid(order.title),
-        body: `${order.buyerName ?? 'A buyer'} has paid.`,
-        link: `/order/${order.id}`,
-      });
-    const mail = orderMail(
-      ctx.deps,
-      order,
-      'seller',
-      ordersTexts.mail.paidSubject(order.title),
-      ordersTexts.mail.paidBody(order.buyerName ?? 'A buyer', order.title),
-    );
-    if (mail) await ctx.deps.outbox.mail(tx, mail);
-  });
+}
+
+const buyerName = (row: q.OrderRow) => row.buyerName ?? 'The buyer';
+const sellerName = (row: q.OrderRow) => row.sellerName ?? 'The seller';
+
+/** The buyer says they have paid (SPEC section 4): a claim the seller confirms; the seller is told in the app and by mail. */
+export async function markOrderPaid(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
+  const { deps } = ctx;
+  const row = await move(
+    ctx,
+    'pay',
+    (now) => ({ set: { paidAt: now, paymentConfirmedAt: null }, event: { kind: 'payment_claimed' } }),
+    (tx, order) =>
+      tellParty(
+        deps,
+        'seller',
+        {
+          kind: 'order_paid',
+          title: ordersTexts.notification.paid(order.title),
+          body: `${order.buyerName ?? 'A buyer'} has paid.`,
+        },
+        {
+          subject: ordersTexts.mail.paidSubject(order.title),
+          body: ordersTexts.mail.paidBody(order.buyerName ?? 'A buyer', order.title),
+        },
+      )(tx, order),
+  );
   return detailOf(ctx, row);
 }
 
-/** Refuses early, before the upload is read, when this person may not deliver this order now. */
-export async function assertCanDeliver(ctx: Ctx & { orderId: string }): Promise<void> {
-  const row = await readable(ctx, ctx.orderId);
-  const decision = decideOrderMove(row.status, orderRoleOf(ctx.actor, row), 'deliver');
-  if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
-  if (row.jobStatus === 'declined') throw conflict(ordersTexts.jobDeclinedNoDelivery);
+/** The seller confirms the money arrived; the buyer is told. */
+export async function confirmPayment(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
+  const row = await move(
+    ctx,
+    'confirm_payment',
+    (now) => ({ set: { paymentConfirmedAt: now }, event: { kind: 'payment_confirmed' } }),
+    (tx, order) =>
+      tellParty(ctx.deps, 'buyer', {
+        kind: 'order_payment_confirmed',
+        title: ordersTexts.notification.paymentConfirmed(order.title),
+        body: `${sellerName(order)} confirmed your payment and will deliver here.`,
+      })(tx, order),
+  );
+  return detailOf(ctx, row);
 }
 
-/** The seller's file goes to storage first; the order moves only if it is still paid, else the file is removed. */
+/** The seller says the claimed money has not arrived: back to awaiting payment, and the buyer is told why. */
+export async function rejectPayment(ctx: Ctx & { orderId: string; note?: string | undefined }): Promise<OrderDetail> {
+  const row = await move(
+    ctx,
+    'reject_payment',
+    () => ({
+      set: { paidAt: null, paymentConfirmedAt: null },
+      event: { kind: 'payment_not_received', note: ctx.note },
+    }),
+    (tx, order) =>
+      tellParty(
+        ctx.deps,
+        'buyer',
+        {
+          kind: 'order_payment_not_received',
+          title: ordersTexts.notification.paymentNotReceived(order.title),
+          body: ctx.note || `${sellerName(order)} has not received your payment yet.`,
+        },
+        {
+          subject: ordersTexts.mail.notReceivedSubject(order.title),
+          body: ordersTexts.mail.notReceivedBody(sellerName(order), order.title),
+        },
+      )(tx, order),
+  );
+  return detailOf(ctx, row);
+}
+
+/** The buyer cancels an order awaiting payment; the seller is told. */
+export async function cancelOrder(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
+  const row = await move(
+    ctx,
+    'cancel',
+    (now) => ({ set: { cancelledAt: now, cancelledBy: 'buyer', cancelReason: null }, event: { kind: 'cancelled' } }),
+    (tx, order) =>
+      tellParty(
+        ctx.deps,
+        'seller',
+        {
+          kind: 'order_cancelled',
+          title: ordersTexts.notification.cancelled(order.title),
+          body: `${buyerName(order)} cancelled the order.`,
+        },
+        {
+          subject: ordersTexts.mail.cancelledSubject(order.title),
+          body: ordersTexts.mail.cancelledBody(buyerName(order), order.title),
+        },
+      )(tx, order),
+  );
+  return detailOf(ctx, row);
+}
+
+/** The seller declines an order before its payment is confirmed, with a reason; the buyer is told. */
+export async function declineOrder(ctx: Ctx & { orderId: string; reason: string }): Promise<OrderDetail> {
+  const row = await move(
+    ctx,
+    'decline',
+    (now) => ({
+      set: { cancelledAt: now, cancelledBy: 'seller', cancelReason: ctx.reason },
+      event: { kind: 'declined', note: ctx.reason },
+    }),
+    async (tx, order) => {
+      // A private job's order declined declines the job: nothing is left for the designer to do.
+      if (order.jobId) await q.markJobDeclined(tx, order.jobId);
+      await tellParty(
+        ctx.deps,
+        'buyer',
+        {
+          kind: 'order_cancelled',
+          title: ordersTexts.notification.declined(order.title),
+          body: ctx.reason,
+        },
+        {
+          subject: ordersTexts.mail.cancelledSubject(order.title),
+          body: ordersTexts.mail.declinedBody(sellerName(order), order.title),
+        },
+      )(tx, order);
+    },
+  );
+  return detailOf(ctx, row);
+}
+
+/** Refuses early, before the upload is read, when this person may not deliver (or replace) this order now. */
+export async function assertCanDeliver(ctx: Ctx & { orderId: string; replace?: boolean }): Promise<void> {
+  const { db } = ctx.deps.database;
+  const row = await readable(ctx, ctx.orderId);
+  const facts = {
+    status: row.status,
+    paymentConfirmed: row.paymentConfirmedAt !== null,
+    revisionsLeft: (row.revisionsAllowed ?? 0) - (row.revisionsUsed ?? 0),
+    jobStatus: row.jobId ? ((await q.jobStatusOf(db, row.jobId)) as 'declined' | null) : null,
+  };
+  refuse(decideOrderMove(facts, orderRoleOf(ctx.actor, row), ctx.replace ? 'replace_delivery' : 'deliver'));
+}
+
+/** Where a delivered file is stored: under its order, unique per upload. */
+const deliveryKeyFor = (deps: AppDeps, orderId: string, file: ReceivedFile) =>
+  `deliveries/orders/${orderId}/${deps.clock.now().getTime()}-${randomUUID().slice(0, 8)}.${file.ext}`;
+
+/**
+ * The seller's file goes to storage first; the order moves only if it still may, else the file is
+ * removed. Delivering confirms the payment; a private job's order delivered marks the job delivered.
+ */
 export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedFile }): Promise<OrderDetail> {
   const { deps, orderId, file } = ctx;
-  const key = `deliveries/orders/${orderId}/${deps.clock.now().getTime()}-${randomUUID().slice(0, 8)}.${file.ext}`;
-  await deps.storage.put(key, createReadStream(file.tempPath), file.mime);
-  try {
-    await move(
+  const key = deliveryKeyFor(deps, orderId, file);
+  await storeThen(deps, key, file, () =>
+    move(
       ctx,
       'deliver',
-      async (tx, _now, order) => {
-        // a job declined while its file was uploading is not delivered after all
-        if (order.jobId && (await q.jobStatusOf(tx, order.jobId)) === 'declined')
-          throw conflict(ordersTexts.jobDeclinedNoDelivery);
-        return { deliveryKey: key, deliveryFileName: file.fileName, deliveryContentType: file.mime };
+      async (now, order, tx) => {
+        await q.insertDelivery(tx, {
+          orderId,
+          storageKey: key,
+          fileName: file.fileName,
+          contentType: file.mime,
+          at: now,
+        });
+        return {
+          set: {
+            deliveredAt: now,
+            paymentConfirmedAt: order.paymentConfirmedAt ?? now,
+            deliveryKey: key,
+            deliveryFileName: file.fileName,
+            deliveryContentType: file.mime,
+          },
+          event: { kind: 'delivered' },
+        };
       },
       async (tx, order) => {
         if (order.jobId) await q.markJobDelivered(tx, order.jobId);
-        if (order.buyerId)
-          await createNotification(tx, {
-            userId: order.buyerId,
+        await tellParty(
+          deps,
+          'buyer',
+          {
             kind: 'order_delivered',
             title: ordersTexts.notification.delivered(order.title),
-            body: `${order.sellerName ?? 'The seller'} has delivered your order.`,
-            link: `/order/${order.id}`,
-          });
-        const mail = orderMail(
-          deps,
-          order,
-          'buyer',
-          ordersTexts.mail.deliveredSubject(order.title),
-          ordersTexts.mail.deliveredBody(order.sellerName ?? 'The seller', order.title),
-        );
-        if (mail) await deps.outbox.mail(tx, mail);
+            body: `${sellerName(order)} has delivered your order.`,
+          },
+          {
+            subject: ordersTexts.mail.deliveredSubject(order.title),
+            body: ordersTexts.mail.deliveredBody(sellerName(order), order.title),
+          },
+        )(tx, order);
       },
-    );
-  } catch (error) {
-    await deps.storage.delete(key).catch(() => undefined);
-    throw error;
-  } finally {
-    await rm(file.tempPath, { force: true });
-  }
+    ),
+  );
   return getOrder(ctx);
 }
 
-/** The buyer accepts the delivery ("Accept & Complete Order"); the seller is told. */
-export async function completeOrder(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
-  await move(ctx, 'complete', undefined, async (tx, order) => {
-    if (order.sellerId)
-      await createNotification(tx, {
-        userId: order.sellerId,
-        kind: 'order_completed',
-        title: ordersTexts.notification.completed(order.title),
-        body: `${order.buyerName ?? 'The buyer'} accepted the delivery.`,
-        link: `/order/${order.id}`,
-      });
-  });
+/**
+ * The seller replaces the delivered file before the buyer acts: the new file takes the old one's
+ * place in the order's files, and the old one is removed from storage once the change commits.
+ */
+export async function replaceDelivery(ctx: Ctx & { orderId: string; file: ReceivedFile }): Promise<OrderDetail> {
+  const { deps, orderId, file } = ctx;
+  const key = deliveryKeyFor(deps, orderId, file);
+  let replaced: string | null = null;
+  await storeThen(deps, key, file, () =>
+    move(
+      ctx,
+      'replace_delivery',
+      async (now, order, tx) => {
+        replaced = order.deliveryKey;
+        if (replaced) await q.deleteDelivery(tx, orderId, replaced);
+        await q.insertDelivery(tx, {
+          orderId,
+          storageKey: key,
+          fileName: file.fileName,
+          contentType: file.mime,
+          at: now,
+        });
+        return {
+          set: { deliveredAt: now, deliveryKey: key, deliveryFileName: file.fileName, deliveryContentType: file.mime },
+          event: { kind: 'delivery_replaced' },
+        };
+      },
+      tellParty(deps, 'buyer', {
+        kind: 'order_delivered',
+        title: ordersTexts.notification.deliveryReplaced(ctx.file.fileName),
+        body: 'The seller replaced the delivered file. Download the new one from the order.',
+      }),
+    ),
+  );
+  if (replaced) await deps.storage.delete(replaced).catch(() => undefined);
   return getOrder(ctx);
+}
+
+/** Stores the upload, then runs the move; a refused move removes the stored file. The temp file always goes. */
+async function storeThen(deps: AppDeps, key: string, file: ReceivedFile, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await deps.storage.put(key, createReadStream(file.tempPath), file.mime);
+    try {
+      await work();
+    } catch (error) {
+      await deps.storage.delete(key).catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await rm(file.tempPath, { force: true });
+  }
+}
+
+/** The buyer asks for changes with a note, within the offer's revisions: back to the seller (paid). */
+export async function requestChanges(ctx: Ctx & { orderId: string; note: string }): Promise<OrderDetail> {
+  const row = await move(
+    ctx,
+    'request_changes',
+    (_now, order) => ({
+      set: { revisionsUsed: order.revisionsUsed + 1 },
+      event: { kind: 'changes_requested', note: ctx.note },
+    }),
+    (tx, order) =>
+      tellParty(
+        ctx.deps,
+        'seller',
+        {
+          kind: 'order_changes_requested',
+          title: ordersTexts.notification.changesRequested(order.title),
+          body: ctx.note,
+        },
+        {
+          subject: ordersTexts.mail.changesSubject(order.title),
+          body: ordersTexts.mail.changesBody(buyerName(order), order.title),
+        },
+      )(tx, order),
+  );
+  return detailOf(ctx, row);
+}
+
+/** The buyer accepts the delivery ("Accept & Complete Order"); the seller is told in the app and by mail. */
+export async function completeOrder(ctx: Ctx & { orderId: string }): Promise<OrderDetail> {
+  const row = await move(
+    ctx,
+    'complete',
+    (now) => ({ set: { completedAt: now }, event: { kind: 'completed' } }),
+    (tx, order) =>
+      tellParty(
+        ctx.deps,
+        'seller',
+        {
+          kind: 'order_completed',
+          title: ordersTexts.notification.completed(order.title),
+          body: `${buyerName(order)} accepted the delivery.`,
+        },
+        {
+          subject: ordersTexts.mail.completedSubject(order.title),
+          body: ordersTexts.mail.completedBody(buyerName(order), order.title),
+        },
+      )(tx, order),
+  );
+  return detailOf(ctx, row);
 }
 
 /** A canned message from the viewer's side of the order, with one of that side's four keys. */
@@ -259,11 +510,12 @@ export async function sendOrderMessage(ctx: Ctx & { orderId: string; key: string
   return q.toOrderMessage(message);
 }
 
-/** A link to the delivery that works for one hour, for the buyer, the seller and admins. */
-export async function createDeliveryLink(ctx: Ctx & { orderId: string }): Promise<DeliveryLink> {
+/** A link to a delivered file (the latest, or the one asked for) that works for one hour, for the buyer, the seller and admins. */
+export async function createDeliveryLink(ctx: Ctx & { orderId: string; deliveryId?: string }): Promise<DeliveryLink> {
   const row = await readable(ctx, ctx.orderId);
-  if (!row.deliveryKey) throw notFound(ordersTexts.noDelivery);
-  const link = signDeliveryLink(ctx.deps.config.authSecret, row.id, row.deliveryKey, ctx.deps.clock.now());
+  const delivery = await q.findDelivery(ctx.deps.database.db, row.id, ctx.deliveryId);
+  if (!delivery) throw notFound(ordersTexts.noDelivery);
+  const link = signDeliveryLink(ctx.deps.config.authSecret, row.id, delivery, ctx.deps.clock.now());
   return { url: link.url, expiresAt: link.expiresAt.toISOString() };
 }
 
@@ -271,27 +523,29 @@ export async function createDeliveryLink(ctx: Ctx & { orderId: string }): Promis
 export async function openDelivery({
   deps,
   orderId,
+  deliveryId,
   expires,
   sig,
 }: {
   deps: AppDeps;
   orderId: string;
+  deliveryId?: string | undefined;
   expires: number;
   sig: string;
 }): Promise<{ body: Readable; fileName: string; contentType: string; size: number }> {
-  const row = await q.findOrder(deps.database.db, orderId);
+  const delivery = await q.findDelivery(deps.database.db, orderId, deliveryId);
   if (
-    !row?.deliveryKey ||
-    !verifyDeliveryLink(deps.config.authSecret, row.id, row.deliveryKey, expires, sig, deps.clock.now())
+    !delivery ||
+    !verifyDeliveryLink(deps.config.authSecret, orderId, delivery.storageKey, expires, sig, deps.clock.now())
   ) {
     throw new AppError('link_expired', ordersTexts.linkExpired);
   }
-  const object = await deps.storage.head(row.deliveryKey);
+  const object = await deps.storage.head(delivery.storageKey);
   if (!object) throw notFound(ordersTexts.noDelivery);
   return {
-    body: await deps.storage.get(row.deliveryKey),
-    fileName: row.deliveryFileName ?? 'delivery',
-    contentType: row.deliveryContentType ?? 'application/octet-stream',
+    body: await deps.storage.get(delivery.storageKey),
+    fileName: delivery.fileName,
+    contentType: delivery.contentType,
     size: object.size,
   };
 }

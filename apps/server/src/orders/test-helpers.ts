@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { OrderStatus } from '@gigreel/core';
-import { offers, orders } from '../db/schema.ts';
+import { offers, orderDeliveries, orders } from '../db/schema.ts';
 import type { TestApp } from '../../test/harness.ts';
 
 /** A multipart body as a browser sends it. */
@@ -62,13 +62,22 @@ export async function createPaidOffer(
   return row!.id;
 }
 
-/** An order placed directly in a given state, for trying moves from every state; `placedAt` defaults to now. */
+/** What else an order placed in a state may say: its payment confirmed, its revisions. */
+export type OrderSetup = { paymentConfirmed?: boolean; revisionsAllowed?: number; revisionsUsed?: number };
+
+/**
+ * An order placed directly in a given state, for trying moves from every state; `placedAt` defaults
+ * to now. A delivered or completed one has its delivered file and a confirmed payment; a cancelled
+ * one was cancelled by its buyer.
+ */
 export async function createOrderIn(
   t: TestApp,
   status: OrderStatus,
-  parties: { buyerId: string; sellerId: string; offerId?: string; placedAt?: Date },
+  parties: { buyerId: string; sellerId: string; offerId?: string; placedAt?: Date } & OrderSetup,
 ) {
   const now = parties.placedAt ?? t.clock.now();
+  const delivered = status === 'delivered' || status === 'completed';
+  const deliveryKey = `deliveries/orders/x/${randomUUID()}.pdf`;
   const [row] = await t.deps.database.db
     .insert(orders)
     .values({
@@ -80,17 +89,24 @@ export async function createOrderIn(
       status,
       paypalLink: 'https://www.paypal.com/paypalme/seller',
       createdAt: now,
-      paidAt: status === 'awaiting_payment' ? null : now,
-      deliveredAt: status === 'delivered' || status === 'completed' ? now : null,
+      paidAt: status === 'awaiting_payment' || status === 'cancelled' ? null : now,
+      paymentConfirmedAt: delivered || (status === 'paid' && parties.paymentConfirmed) ? now : null,
+      deliveredAt: delivered ? now : null,
       completedAt: status === 'completed' ? now : null,
-      ...(status === 'delivered' || status === 'completed'
-        ? {
-            deliveryKey: `deliveries/orders/x/${randomUUID()}.pdf`,
-            deliveryFileName: 'brief.pdf',
-            deliveryContentType: 'application/pdf',
-          }
-        : {}),
+      cancelledAt: status === 'cancelled' ? now : null,
+      cancelledBy: status === 'cancelled' ? 'buyer' : null,
+      revisionsAllowed: parties.revisionsAllowed ?? 1,
+      revisionsUsed: parties.revisionsUsed ?? 0,
+      ...(delivered ? { deliveryKey, deliveryFileName: 'brief.pdf', deliveryContentType: 'application/pdf' } : {}),
     })
     .returning({ id: orders.id });
+  if (delivered)
+    await t.deps.database.db.insert(orderDeliveries).values({
+      orderId: row!.id,
+      storageKey: deliveryKey,
+      fileName: 'brief.pdf',
+      contentType: 'application/pdf',
+      deliveredAt: now,
+    });
   return row!.id;
 }

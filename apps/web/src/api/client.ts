@@ -48,7 +48,7 @@ export function request<K extends ApiRouteName>(
   key: K,
   ...[input, options]: InputArgs<K>
 ): Promise<RouteResult<ApiRoutes[K]>> {
-  const given = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  const given = ((input as unknown) ?? {}) as { params?: object; query?: object; body?: unknown };
   return api(pathOf(key, given), { method: key.slice(0, key.indexOf(' ')), body: given.body, signal: options?.signal });
 }
 

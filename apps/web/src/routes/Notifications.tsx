@@ -4,16 +4,20 @@
  * or all read. Updated live.
  */
 import {
+  BanknoteCheck,
+  BanknoteX,
   Bell,
   BriefcaseBusiness,
   CheckCheck,
   CircleCheck,
+  CircleX,
+  FilePenLine,
   MessageCircle,
   Package,
   PoundSterling,
   Sparkles,
 } from 'lucide-react';
-import type { NotificationItem } from '@gigreel/core';
+import type { NotificationItem, NotificationKindName } from '@gigreel/core';
 import { notificationTexts, unreadLabel } from '@gigreel/core';
 import { Link } from 'react-router';
 import { formatMessageDate } from '../features/messages/index.ts';
@@ -28,12 +32,17 @@ import { ShowMore } from '../ui/show-more.tsx';
 import { cn } from '../ui/cn.ts';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
-const icons: Record<string, typeof Bell> = {
+// every kind the server sends has its icon (a kind added in core fails the typecheck until it has one)
+const icons: Record<NotificationKindName, typeof Bell> = {
   message: MessageCircle,
   offer_approved: Sparkles,
   order_paid: PoundSterling,
   order_delivered: Package,
   order_completed: CircleCheck,
+  order_payment_confirmed: BanknoteCheck,
+  order_payment_not_received: BanknoteX,
+  order_changes_requested: FilePenLine,
+  order_cancelled: CircleX,
   job_accepted: BriefcaseBusiness,
   job_declined: BriefcaseBusiness,
   job_received: BriefcaseBusiness,
@@ -97,7 +106,7 @@ export default function NotificationsPage() {
 }
 
 function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: () => void }) {
-  const Icon = icons[item.kind] ?? Bell;
+  const Icon = Object.hasOwn(icons, item.kind) ? icons[item.kind as NotificationKindName] : Bell;
   return (
     <li className={cn('flex items-start gap-1 border-b border-line pr-2', !item.read && 'bg-brand-600/10')}>
       <Link

@@ -1,8 +1,20 @@
-/** /order/{id}: details, the message log, canned messages and the actions of the viewer's role (SPEC section 2). */
+/**
+ * /order/{id}: details, the delivered files, the actions of the viewer's role, the message log with
+ * canned messages, and the order's history (SPEC section 2).
+ */
 import { Link, useParams } from 'react-router';
 import { formatDate, formatPence, ordersTexts, type OrderDetail } from '@gigreel/core';
 import { ApiError } from '../api/client.ts';
-import { BackLink, OrderActions, OrderMessages, PaymentBadge, useOrder } from '../features/orders/index.ts';
+import {
+  BackLink,
+  DeliveredFiles,
+  OrderActions,
+  OrderHistory,
+  OrderMessages,
+  PaymentBadge,
+  PaymentState,
+  useOrder,
+} from '../features/orders/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { Card, EmptyState, Spinner } from '../ui/misc.tsx';
 
@@ -40,6 +52,7 @@ function OrderView({ order }: { order: OrderDetail }) {
     ['Paid on', order.paidAt ? formatDate(order.paidAt) : null],
     ['Delivered on', order.deliveredAt ? formatDate(order.deliveredAt) : null],
     ['Completed on', order.completedAt ? formatDate(order.completedAt) : null],
+    ['Cancelled on', order.cancelledAt ? formatDate(order.cancelledAt) : null],
   ];
   return (
     <>
@@ -56,6 +69,7 @@ function OrderView({ order }: { order: OrderDetail }) {
         <p className="text-2xl font-bold text-white">
           {order.pricePence !== null ? formatPence(order.pricePence) : 'No budget set'}
         </p>
+        <PaymentState order={order} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           {rows
             .filter(([, value]) => value)
@@ -67,8 +81,10 @@ function OrderView({ order }: { order: OrderDetail }) {
             ))}
         </dl>
       </Card>
+      <DeliveredFiles order={order} />
       <OrderActions order={order} />
       <OrderMessages order={order} />
+      <OrderHistory order={order} />
     </>
   );
 }

@@ -62,7 +62,7 @@ export default function AnalyticsTab() {
           <div className="grid gap-3 md:grid-cols-2">
             <div className="rounded-2xl border border-line bg-panel p-4">
               <h3 className="mb-3 font-semibold text-white">Order Status Breakdown</h3>
-              <dl className="grid grid-cols-3 gap-2 text-center">
+              <dl className="grid grid-cols-4 gap-2 text-center">
                 <div>
                   <dt className="text-xs text-zinc-400">Completed</dt>
                   <dd className="text-xl font-bold text-emerald-300">{data.completedOrders}</dd>
@@ -70,6 +70,10 @@ export default function AnalyticsTab() {
                 <div>
                   <dt className="text-xs text-zinc-400">Pending</dt>
                   <dd className="text-xl font-bold text-amber-300">{data.pendingOrders}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-zinc-400">Cancelled</dt>
+                  <dd className="text-xl font-bold text-red-300">{data.byStatus.cancelled}</dd>
                 </div>
                 <div>
                   <dt className="text-xs text-zinc-400">Total</dt>

@@ -1,61 +1,39 @@
-/** What the viewer can do with the order now, by role and state (SPEC sections 4 and 6). */
-import { CheckCircle2, Download, Upload } from 'lucide-react';
+/**
+ * What the viewer can do with the order now (SPEC sections 4 and 6): exactly the moves core's order
+ * machine opens to their side, with a line on what they are waiting for. A cancelled order shows its
+ * final state instead.
+ */
+import { RefreshCw, Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { availableOrderMoves, ordersTexts, type OrderDetail } from '@gigreel/core';
-import { Button, buttonClass } from '../../ui/button.tsx';
+import { availableOrderMoves, ordersTexts, type OrderDetail, type OrderMove, type OrderRole } from '@gigreel/core';
+import { buttonClass } from '../../ui/button.tsx';
 import { Card } from '../../ui/misc.tsx';
-import { useCompleteOrder, useDeliveryLink, useMarkPaid } from './orders.queries.ts';
+import { CancelledPanel } from './CancelledPanel.tsx';
+import { DeliveryReview } from './DeliveryReview.tsx';
+import { CancelOrder, DeclineOrder } from './EndOrder.tsx';
+import { orderFacts, viewerSide } from './orderFacts.ts';
+import { useMarkPaid } from './orders.queries.ts';
+import { PaymentCheck } from './PaymentCheck.tsx';
 import { PaymentSteps } from './PaymentSteps.tsx';
+import { RequestNote } from './RequestNote.tsx';
 
 export function OrderActions({ order }: { order: OrderDetail }) {
-  const role = order.viewerRole === 'admin' ? null : order.viewerRole;
-  const declined = order.job?.status === 'declined';
-  // a declined job is neither paid for nor delivered (the server refuses both too)
-  const moves = availableOrderMoves(order.status, role).filter(
-    (move) => !(declined && (move === 'pay' || move === 'deliver')),
-  );
+  const role = viewerSide(order);
+  const facts = orderFacts(order);
+  const moves = availableOrderMoves(facts, role);
   const markPaid = useMarkPaid(order.id);
-  const complete = useCompleteOrder(order.id);
-  const deliveryLink = useDeliveryLink(order.id);
+  if (order.status === 'cancelled') return <CancelledPanel order={order} />;
 
-  const download = () =>
-    deliveryLink.mutate(undefined, {
-      onSuccess: ({ url }) => {
-        const anchor = document.createElement('a');
-        anchor.href = url;
-        anchor.download = order.delivery?.fileName ?? '';
-        anchor.rel = 'noopener';
-        document.body.append(anchor);
-        anchor.click();
-        anchor.remove();
-      },
-    });
-
-  const waiting =
-    declined && order.status === 'awaiting_payment'
-      ? ordersTexts.jobDeclined
-      : declined && order.status === 'paid'
-        ? role === 'buyer'
-          ? ordersTexts.jobDeclinedAfterPayment
-          : ordersTexts.jobDeclinedNoDelivery
-        : moves.includes('pay') && !order.paypalLink
-          ? ordersTexts.noPaymentLink
-          : order.status === 'awaiting_payment' && role === 'seller'
-            ? "Waiting for the buyer's payment."
-            : order.status === 'paid' && role === 'buyer'
-              ? 'Paid. The seller has been told and will deliver your file here.'
-              : order.status === 'delivered' && role === 'seller'
-                ? 'Delivered. Waiting for the buyer to accept.'
-                : order.status === 'completed'
-                  ? 'This order is complete.'
-                  : null;
-
-  if (!waiting && !moves.length && !order.delivery) return null;
+  const waiting = waitingText(order, role, moves);
+  const awaitingConfirmation = moves.includes('confirm_payment') || moves.includes('reject_payment');
+  if (!waiting && !moves.length) return null;
   return (
     <Card className="flex flex-col gap-3 p-4">
       <h2 className="text-lg font-bold text-white">{moves.includes('pay') ? ordersTexts.paymentTitle : 'Next step'}</h2>
+      <RequestNote order={order} role={role} />
       {waiting ? <p className="text-sm text-zinc-300">{waiting}</p> : null}
+      {awaitingConfirmation ? <PaymentCheck order={order} moves={moves} /> : null}
       {moves.includes('pay') && order.paypalLink ? (
         <PaymentSteps
           paymentLink={order.paypalLink}
@@ -66,30 +44,51 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         />
       ) : null}
       {moves.includes('deliver') ? (
-        <Link to={`/order/${order.id}/upload`} className={buttonClass('primary', 'lg')}>
+        // while the payment is only claimed, confirming it comes first
+        <Link
+          to={`/order/${order.id}/upload`}
+          className={buttonClass(awaitingConfirmation ? 'outline' : 'primary', 'lg')}
+        >
           <Upload className="h-4 w-4" aria-hidden="true" />
           {ordersTexts.uploadDelivery}
         </Link>
       ) : null}
-      {order.delivery ? (
-        <Button variant="outline" size="lg" busy={deliveryLink.isPending} onClick={download}>
-          <Download className="h-4 w-4" aria-hidden="true" />
-          {ordersTexts.download} <span className="sr-only">{order.delivery.fileName}</span>
-        </Button>
-      ) : null}
-      {order.delivery ? (
-        <p className="-mt-1 truncate text-center text-xs text-zinc-400">{order.delivery.fileName}</p>
+      {moves.includes('replace_delivery') ? (
+        <Link to={`/order/${order.id}/upload?replace=1`} className={buttonClass('outline', 'lg')}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          {ordersTexts.replaceDelivery}
+        </Link>
       ) : null}
       {moves.includes('complete') ? (
-        <Button
-          size="lg"
-          busy={complete.isPending}
-          onClick={() => complete.mutate(undefined, { onSuccess: () => toast.success(ordersTexts.completed) })}
-        >
-          <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
-          {ordersTexts.acceptAndComplete}
-        </Button>
+        <DeliveryReview
+          order={order}
+          canRequestChanges={moves.includes('request_changes')}
+          revisionsLeft={facts.revisionsLeft}
+        />
+      ) : null}
+      {moves.includes('cancel') || moves.includes('decline') ? (
+        <div className="mt-1 border-t border-line pt-3">
+          {moves.includes('cancel') ? <CancelOrder order={order} /> : null}
+          {moves.includes('decline') ? <DeclineOrder order={order} /> : null}
+        </div>
       ) : null}
     </Card>
   );
+}
+
+/** What the viewer is waiting for, or why nothing can be done (a declined private job). */
+function waitingText(order: OrderDetail, role: OrderRole | null, moves: OrderMove[]): string | null {
+  const declinedJob = order.job?.status === 'declined';
+  if (declinedJob && order.status === 'awaiting_payment') return ordersTexts.jobDeclined;
+  if (declinedJob && order.status === 'paid')
+    return role === 'buyer' ? ordersTexts.jobDeclinedAfterPayment : ordersTexts.jobDeclinedNoDelivery;
+  if (moves.includes('pay') && !order.paypalLink) return ordersTexts.noPaymentLink;
+  if (order.status === 'awaiting_payment' && role === 'seller') return "Waiting for the buyer's payment.";
+  if (order.status === 'paid' && role === 'buyer')
+    return order.events.at(-1)?.kind === 'changes_requested'
+      ? ordersTexts.changesRequested
+      : 'Paid. The seller has been told and will deliver your file here.';
+  if (order.status === 'delivered' && role === 'seller') return 'Delivered. Waiting for the buyer to accept.';
+  if (order.status === 'completed') return 'This order is complete.';
+  return null;
 }

@@ -1,7 +1,6 @@
 /** The order's message log and the four canned messages of the viewer's side (SPEC section 4). */
 import { toast } from 'sonner';
 import {
-  formatDate,
   messageKeysFor,
   ORDER_MESSAGES,
   orderMessageText,
@@ -10,6 +9,7 @@ import {
   type OrderRole,
 } from '@gigreel/core';
 import { Card } from '../../ui/misc.tsx';
+import { dateAndTime } from './dateAndTime.ts';
 import { useSendOrderMessage } from './orders.queries.ts';
 
 export function OrderMessages({ order }: { order: OrderDetail }) {
@@ -33,8 +33,7 @@ export function OrderMessages({ order }: { order: OrderDetail }) {
             >
               <p>{orderMessageText(message.key)}</p>
               <p className="mt-0.5 text-xs opacity-80">
-                {who(message.senderRole)} · {formatDate(message.sentAt)}{' '}
-                {new Date(message.sentAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+                {who(message.senderRole)} · {dateAndTime(message.sentAt)}
               </p>
             </li>
           ))}

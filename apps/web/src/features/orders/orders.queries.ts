@@ -47,22 +47,71 @@ export function useBuyOffer() {
   });
 }
 
-export function useMarkPaid(orderId: string) {
+/**
+ * A move on the order (core's orders.machine.ts) whose answer is the order as it now is. A 409 means
+ * the other side moved first: the order is read again so the page shows where it stands. Moves asked
+ * in a dialog say their failure there (see OrderMoveButton) and leave `errorTitle` out.
+ */
+function useOrderMove<Input = void>(move: (input: Input) => Promise<{ order: OrderDetail }>, errorTitle?: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async () => (await request('POST /api/orders/:id/paid', { params: { id: orderId } })).order,
+    mutationFn: async (input: Input) => (await move(input)).order,
     onSuccess: (order) => refresh(order),
-    meta: { errorTitle: ordersTexts.confirmPaymentFailed },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void refresh();
+    },
+    meta: errorTitle ? { errorTitle } : {},
   });
 }
 
+/** The buyer says they paid (SPEC's "I've paid"); the seller then confirms it or says it has not arrived. */
+export function useMarkPaid(orderId: string) {
+  return useOrderMove(
+    () => request('POST /api/orders/:id/paid', { params: { id: orderId } }),
+    ordersTexts.confirmPaymentFailed,
+  );
+}
+
+/** The seller says the buyer's payment arrived. */
+export function useConfirmPaymentReceived(orderId: string) {
+  return useOrderMove(
+    () => request('POST /api/orders/:id/payment-received', { params: { id: orderId } }),
+    ordersTexts.updateFailed,
+  );
+}
+
+/** The seller says the payment the buyer claims has not arrived; the order awaits payment again. */
+export function useReportPaymentNotReceived(orderId: string) {
+  return useOrderMove((note: string) =>
+    request('POST /api/orders/:id/payment-not-received', {
+      params: { id: orderId },
+      body: note.trim() ? { note } : {},
+    }),
+  );
+}
+
+/** The buyer cancels an order they have not paid for. */
+export function useCancelOrder(orderId: string) {
+  return useOrderMove(() => request('POST /api/orders/:id/cancel', { params: { id: orderId } }));
+}
+
+/** The seller declines an order before its payment is confirmed, saying why. */
+export function useDeclineOrder(orderId: string) {
+  return useOrderMove((reason: string) =>
+    request('POST /api/orders/:id/decline', { params: { id: orderId }, body: { reason } }),
+  );
+}
+
+/** The buyer asks for changes to the delivery, using one of the offer's revisions. */
+export function useRequestChanges(orderId: string) {
+  return useOrderMove((note: string) =>
+    request('POST /api/orders/:id/changes', { params: { id: orderId }, body: { note } }),
+  );
+}
+
+/** The buyer accepts the delivery, which completes the order. */
 export function useCompleteOrder(orderId: string) {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async () => (await request('POST /api/orders/:id/complete', { params: { id: orderId } })).order,
-    onSuccess: (order) => refresh(order),
-    meta: { errorTitle: ordersTexts.updateFailed },
-  });
+  return useOrderMove(() => request('POST /api/orders/:id/complete', { params: { id: orderId } }));
 }
 
 export function useSendOrderMessage(orderId: string) {
@@ -79,13 +128,17 @@ export function useSendOrderMessage(orderId: string) {
   });
 }
 
-export function useUploadDelivery(orderId: string) {
+/** Delivers the order's file, or with `replace` swaps the delivered file before the buyer acts on it. */
+export function useUploadDelivery(orderId: string, replace = false) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
       const form = new FormData();
       form.append('file', file);
-      return (await sendForm('POST /api/orders/:id/delivery', form, onProgress, { id: orderId })).order;
+      const sent = replace
+        ? sendForm('PUT /api/orders/:id/delivery', form, onProgress, { id: orderId })
+        : sendForm('POST /api/orders/:id/delivery', form, onProgress, { id: orderId });
+      return (await sent).order;
     },
     onSuccess: (order) => refresh(order),
     meta: {
@@ -95,10 +148,11 @@ export function useUploadDelivery(orderId: string) {
   });
 }
 
-/** A fresh one-hour link each time the buyer downloads. */
+/** A fresh one-hour link to one delivered file (by its id) each time someone downloads it. */
 export function useDeliveryLink(orderId: string) {
   return useMutation({
-    mutationFn: () => request('GET /api/orders/:id/delivery-link', { params: { id: orderId } }),
+    mutationFn: (deliveryId: string) =>
+      request('GET /api/orders/:id/delivery-link', { params: { id: orderId }, query: { delivery: deliveryId } }),
     meta: { errorTitle: ordersTexts.downloadFailed },
   });
 }
