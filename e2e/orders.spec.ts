@@ -161,7 +161,9 @@ test('payment not received, paid again and received; delivered, changes asked, d
   await expect(
     page.getByRole('list', { name: 'Message log' }).getByText('📦 Your order has been delivered'),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Still waiting on delivery' })).toBeVisible();
+  // the quick messages fit a delivered order: no "Still waiting on delivery" any more
+  await expect(page.getByRole('button', { name: 'All good, thank you!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Still waiting on delivery' })).toHaveCount(0);
   await shot(page, 'order', project);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -271,7 +273,7 @@ test('before the work starts: the seller declines with a reason the buyer reads;
   await done(seller);
 });
 
-test('a private job goes to the designer, who accepts it; paying shows the paid note', async ({
+test('a private job waits for the designer, who accepts it; then it is paid and the payment confirmed', async ({
   page,
   browser,
   viewport,
@@ -302,7 +304,14 @@ test('a private job goes to the designer, who accepts it; paying shows the paid 
     page.getByText('Job submitted! Your job has been sent to the designer and a transaction has been created.'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/orders$/);
-  await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  const ordered = page.getByRole('link', { name: new RegExp(title) });
+  await expect(ordered.getByText('Waiting for the designer')).toBeVisible();
+  await ordered.click();
+  await expect(
+    page.getByText('The designer has not accepted this job yet. You can pay once they accept it.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: "I've paid" })).toHaveCount(0);
+  await page.goBack();
 
   const designer = await personIn(browser, { email: 'designer@example.com' }, viewport);
   await designer.goto('/agent-jobs');
@@ -323,18 +332,55 @@ test('a private job goes to the designer, who accepts it; paying shows the paid 
   await designer.keyboard.press('Escape');
   await expect(card.getByText('Accepted')).toBeVisible();
 
-  // the sender pays through the order; the designer sees the paid note
+  // the sender pays through the order; the designer checks the money arrived, then sees the paid note
+  await page.reload();
   await page.getByRole('link', { name: new RegExp(title) }).click();
   await page.getByRole('button', { name: "I've paid" }).click();
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
   await designer.reload();
+  const job = designer.getByRole('listitem').filter({ hasText: title });
   await expect(
-    designer
-      .getByRole('listitem')
-      .filter({ hasText: title })
-      .getByText('Payment confirmed. You can now deliver this job from the Orders page.'),
+    job.getByText('The sender says they have paid. Check it arrived and confirm it on the order.'),
   ).toBeVisible();
+  await designer.goto(page.url());
+  await designer.getByRole('button', { name: 'Payment received' }).click();
+  await expect(designer.getByText('Payment confirmed. The buyer has been told.')).toBeVisible();
+  await designer.goto('/agent-jobs');
+  await expect(job.getByText('Payment confirmed. You can now deliver this job from the Orders page.')).toBeVisible();
   await shot(designer, 'agent-jobs', project);
+  await done(designer);
+});
+
+test('a declined private job: its order is cancelled, both lists say Declined, and there is nothing to pay', async ({
+  page,
+  browser,
+  viewport,
+  people,
+}, testInfo) => {
+  const sender = await people.person({ displayName: 'Di Sender' });
+  const title = `Menu card ${testInfo.project.name} ${Date.now().toString(36)}`;
+  await logIn(page, sender.email, sender.password);
+  const sent = await page.request.post('/api/jobs', {
+    headers: { origin: process.env.E2E_BASE_URL! },
+    multipart: { title, deliveryTime: '1 Day' },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const designer = await personIn(browser, { email: 'designer@example.com' }, viewport);
+  await designer.goto('/agent-jobs');
+  const card = designer.getByRole('listitem').filter({ hasText: title });
+  await card.getByRole('button', { name: /View Details/ }).click();
+  await designer.getByRole('dialog', { name: title }).getByRole('button', { name: 'Decline' }).click();
+  await expect(designer.getByText('Job declined.')).toBeVisible();
+  await designer.keyboard.press('Escape');
+  await expect(card.getByText('Declined', { exact: true })).toBeVisible();
+
+  await page.goto('/orders');
+  const ordered = page.getByRole('link', { name: new RegExp(title) });
+  await expect(ordered.getByText('Declined')).toBeVisible();
+  await ordered.click();
+  await expect(page.getByRole('heading', { name: 'Declined by the seller' })).toBeVisible();
+  await expect(page.getByText('The designer declined this job.').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: "I've paid" })).toHaveCount(0);
   await done(designer);
 });
 
@@ -386,6 +432,7 @@ test('a long orders list shows 30 orders, then "Show more orders" loads the olde
     buyer: { id: person.id, displayName: person.displayName },
     seller: { id: 'someone', displayName: 'Sam Seller' },
     jobId: null,
+    jobStatus: null,
   });
   const counts = { buyer: 35, seller: 0 };
   let releaseSecondPage = () => {};

@@ -2,6 +2,7 @@
 import { foldTallyChanges } from './db/tallies.queries.ts';
 import type { AppDeps } from './deps.ts';
 import { POPULAR_TAGS_CRON, POPULAR_TAGS_JOB, refreshPopularTags } from './explore/index.ts';
+import { orderTimerJob } from './orders/index.ts';
 import { mailJob } from './platform/outbox.ts';
 import { startQueue, type Queue } from './platform/queue.ts';
 
@@ -11,6 +12,8 @@ export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
   const queue = await startQueue(deps.database, deps.log);
   // Mail written by requests inside their transactions (platform/outbox.ts).
   await queue.handle(mailJob(deps.mailer));
+  // The order timers: a delivery completing by itself, its reminder, an unpaid order expiring.
+  await queue.handle(orderTimerJob(deps));
   await queue.every(POPULAR_TAGS_JOB, POPULAR_TAGS_CRON, () => refreshPopularTags({ deps }));
   // The counts' appended changes, summed up so that reading a count stays a few rows.
   await queue.every(FOLD_TALLIES_JOB, '* * * * *', () => foldTallyChanges(deps.database));

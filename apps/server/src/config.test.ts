@@ -33,6 +33,17 @@ describe('loadConfig', () => {
     expect(loadConfig(base).authSecret).toBe(config.authSecret);
   });
 
+  it('reads the order timers as durations, 3 days and 7 days unless set, and refuses anything else', () => {
+    expect(loadConfig(base).orderTimers).toEqual({ autoCompleteMs: 3 * 86_400_000, paymentExpiresMs: 7 * 86_400_000 });
+    expect(
+      loadConfig({ ...base, ORDER_AUTO_COMPLETE_AFTER: '20s', ORDER_PAYMENT_EXPIRES_AFTER: '15m' }).orderTimers,
+    ).toEqual({ autoCompleteMs: 20_000, paymentExpiresMs: 900_000 });
+    for (const bad of ['3', '0d', '1w', '-5m', '2.5h', '3 days'])
+      expect(() => loadConfig({ ...base, ORDER_AUTO_COMPLETE_AFTER: bad }), bad).toThrow(
+        /ORDER_AUTO_COMPLETE_AFTER: must be a duration such as 20s, 15m, 12h or 3d/,
+      );
+  });
+
   it('PUBLIC_URL follows PORT and loses a trailing slash', () => {
     expect(loadConfig({ ...base, PORT: '4321' }).publicUrl).toBe('http://localhost:4321');
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://gigreel.example.com/' }).publicUrl).toBe(

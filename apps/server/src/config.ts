@@ -21,6 +21,12 @@ const httpUrl = z
   .url()
   .refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://');
 
+/** A duration such as 20s, 15m, 12h or 3d, in milliseconds. */
+const duration = z
+  .string()
+  .regex(/^[1-9][0-9]{0,5}(s|m|h|d)$/, 'must be a duration such as 20s, 15m, 12h or 3d')
+  .transform((text) => Number(text.slice(0, -1)) * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[text.at(-1)!]!);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -48,6 +54,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  ORDER_AUTO_COMPLETE_AFTER: duration.prefault('3d'),
+  ORDER_PAYMENT_EXPIRES_AFTER: duration.prefault('7d'),
 });
 
 export type Config = {
@@ -69,6 +77,8 @@ export type Config = {
   demoOnPublicAddress: boolean;
   logLevel: string;
   webDist: string;
+  /** The order timers: a delivery the buyer leaves alone completes after this; an unpaid order expires after that. */
+  orderTimers: { autoCompleteMs: number; paymentExpiresMs: number };
   /** Files go to this S3-compatible store when every S3_* setting is given; local disk otherwise. */
   s3:
     | {
@@ -128,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trust,
     seedDemo: !production && e.SEED_DEMO !== 'never',
     demoOnPublicAddress: e.SEED_DEMO === 'always',
+    orderTimers: { autoCompleteMs: e.ORDER_AUTO_COMPLETE_AFTER, paymentExpiresMs: e.ORDER_PAYMENT_EXPIRES_AFTER },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     s3:

@@ -14,6 +14,7 @@ import { createDeps } from '../src/create-deps.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { accounts, userRoles, users } from '../src/db/schema.ts';
 import { manualClock } from '../src/platform/clock.ts';
+import { orderTimerJob } from '../src/orders/index.ts';
 import { MAIL_JOB, mailJob } from '../src/platform/outbox.ts';
 import { startQueue } from '../src/platform/queue.ts';
 import { openTestDatabase } from './databases.ts';
@@ -72,6 +73,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // The mail outbox's worker, as the server runs it: order mails are sent after their change commits.
   const queue = await startQueue(database, log, { pollSeconds: 0.5, recurring: false });
   await queue.handle(mailJob(deps.mailer));
+  await queue.handle(orderTimerJob(deps));
 
   const client = (ip = '127.0.0.1'): TestClient => {
     const cookies = new Map<string, string>();

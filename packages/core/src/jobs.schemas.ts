@@ -109,7 +109,8 @@ export const privateJob = z.object({
   sender: jobParty,
   recipient: jobParty,
   files: z.array(privateJobFile),
-  order: z.object({ id: z.string(), status: z.enum(ORDER_STATUSES) }).nullable(),
+  /** The job's order; paymentConfirmed once the designer confirmed the money arrived (or delivered). */
+  order: z.object({ id: z.string(), status: z.enum(ORDER_STATUSES), paymentConfirmed: z.boolean() }).nullable(),
 });
 export type PrivateJob = z.output<typeof privateJob>;
 

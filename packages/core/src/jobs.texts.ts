@@ -19,6 +19,9 @@ export const jobsTexts = {
   filesHint: 'Images, PDFs, Documents (Max 20MB each)',
   submit: 'Submit Job',
   paidNote: 'Payment confirmed. You can now deliver this job from the Orders page.',
+  // Ours: the sender said they paid; the designer checks the money arrived first
+  paymentClaimedNote: 'The sender says they have paid. Check it arrived and confirm it on the order.',
+  cannotDeclineConfirmed: 'You confirmed the payment for this job, so it can no longer be declined.',
   empty: 'No jobs submitted yet.',
   viewDetails: 'View Details',
   accept: 'Accept Job',

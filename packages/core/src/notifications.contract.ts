@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'order_payment_not_received',
   'order_changes_requested',
   'order_cancelled',
+  'order_reminder',
   'job_accepted',
   'job_declined',
   'job_received',

@@ -6,6 +6,7 @@ import {
   availableOrderMoves,
   decideOrderMove,
   ORDER_MOVE_NAMES,
+  orderStatusLabel,
   paymentBadgeVariant,
   type OrderFacts,
   type OrderRole,
@@ -15,6 +16,7 @@ import {
   ORDER_MESSAGES,
   SELLER_MESSAGE_KEYS,
   isMessageKeyFor,
+  messageKeysFor,
   orderMessageText,
 } from './orders.messages.ts';
 import { sellerPaymentLink } from './orders.payment.ts';
@@ -68,6 +70,20 @@ describe('order state machine', () => {
     expect(decideOrderMove(completed, 'buyer', 'pay')).toMatchObject({ ok: false, reason: 'state' });
   });
 
+  it("leaves the timers' moves to the timers: a delivery completes, an unpaid order expires, not a job awaiting its designer", () => {
+    const delivered: OrderFacts = { status: 'delivered', paymentConfirmed: true, revisionsLeft: 1 };
+    const unpaid: OrderFacts = { status: 'awaiting_payment', paymentConfirmed: false, revisionsLeft: 1 };
+    expect(decideOrderMove(delivered, 'system', 'auto_complete')).toEqual({ ok: true, to: 'completed' });
+    expect(decideOrderMove(unpaid, 'system', 'expire')).toEqual({ ok: true, to: 'cancelled' });
+    expect(decideOrderMove({ ...unpaid, jobStatus: 'pending' }, 'system', 'expire').ok).toBe(false);
+    expect(decideOrderMove({ ...unpaid, status: 'paid' }, 'system', 'expire').ok).toBe(false);
+    for (const role of ['buyer', 'seller'] as const) {
+      expect(decideOrderMove(delivered, role, 'auto_complete')).toMatchObject({ ok: false, reason: 'role' });
+      expect(decideOrderMove(unpaid, role, 'expire')).toMatchObject({ ok: false, reason: 'role' });
+    }
+    expect(decideOrderMove(delivered, 'system', 'complete')).toMatchObject({ ok: false, reason: 'role' });
+  });
+
   it('says why changes cannot be asked for once the revisions are used', () => {
     const delivered: OrderFacts = { status: 'delivered', paymentConfirmed: true, revisionsLeft: 0 };
     expect(decideOrderMove(delivered, 'buyer', 'request_changes')).toEqual({
@@ -92,6 +108,24 @@ describe('order state machine', () => {
       ok: false,
       message: 'This job was declined, so it cannot be delivered.',
     });
+  });
+
+  it("asks for a private job's payment only once the designer accepted it, and names its order's state", () => {
+    const waiting: OrderFacts = {
+      status: 'awaiting_payment',
+      paymentConfirmed: false,
+      revisionsLeft: 1,
+      jobStatus: 'pending',
+    };
+    expect(decideOrderMove(waiting, 'buyer', 'pay')).toMatchObject({
+      ok: false,
+      message: 'The designer has not accepted this job yet. You can pay once they accept it.',
+    });
+    expect(decideOrderMove({ ...waiting, jobStatus: 'accepted' }, 'buyer', 'pay').ok).toBe(true);
+    expect(orderStatusLabel('awaiting_payment', 'pending')).toBe('Waiting for the designer');
+    expect(orderStatusLabel('cancelled', 'declined')).toBe('Declined');
+    expect(orderStatusLabel('awaiting_payment', 'accepted')).toBe('Awaiting payment');
+    expect(orderStatusLabel('cancelled')).toBe('Cancelled');
   });
 
   it('lists what a role can do now, in the order the page shows it', () => {
@@ -122,6 +156,15 @@ describe('canned messages', () => {
     expect(isMessageKeyFor('buyer', 'waiting')).toBe(true);
     expect(isMessageKeyFor('seller', 'waiting')).toBe(false);
     expect(orderMessageText('waiting')).toBe('⏳ Still waiting on delivery');
+  });
+
+  it('offers each side only the messages that fit where the order is', () => {
+    expect(messageKeysFor('buyer', 'paid')).toEqual(['waiting', 'update']);
+    expect(messageKeysFor('buyer', 'delivered')).toEqual(['not_happy', 'all_good']);
+    expect(messageKeysFor('buyer', 'completed')).toEqual(['all_good']);
+    expect(messageKeysFor('seller', 'awaiting_payment')).toEqual(['need_info']);
+    expect(messageKeysFor('seller', 'delivered')).toEqual(['delivered', 'support']);
+    for (const role of ['buyer', 'seller'] as const) expect(messageKeysFor(role, 'cancelled')).toEqual([]);
   });
 });
 

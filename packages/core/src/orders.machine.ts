@@ -17,6 +17,8 @@ import type { JobStatus, OrderStatus } from './constants.ts';
 import { ordersTexts } from './orders.texts.ts';
 
 export type OrderRole = 'buyer' | 'seller';
+/** Who makes a move: one side of the order, or the order's timers. */
+export type OrderActor = OrderRole | 'system';
 export const ORDER_MOVE_NAMES = [
   'pay',
   'confirm_payment',
@@ -27,6 +29,9 @@ export const ORDER_MOVE_NAMES = [
   'replace_delivery',
   'request_changes',
   'complete',
+  // The timers': a delivery the buyer leaves alone completes, an order left unpaid expires.
+  'auto_complete',
+  'expire',
 ] as const;
 export type OrderMove = (typeof ORDER_MOVE_NAMES)[number];
 
@@ -37,12 +42,12 @@ export type OrderFacts = {
   paymentConfirmed: boolean;
   /** Change requests the buyer has left (the offer's revisions minus those used). */
   revisionsLeft: number;
-  /** The private job the order came from, if any: a declined job is neither paid for nor delivered. */
+  /** The private job the order came from, if any: it is paid for once accepted, and a declined one is neither paid for nor delivered. */
   jobStatus?: JobStatus | null;
 };
 
 type Rule = {
-  by: OrderRole;
+  by: OrderActor;
   /** Whether the move may start from these facts. */
   from: (order: OrderFacts) => boolean;
   to: (order: OrderFacts) => OrderStatus;
@@ -68,14 +73,24 @@ export const ORDER_MOVES: Record<OrderMove, Rule> = {
     to: () => 'paid',
   },
   complete: { by: 'buyer', from: (o) => o.status === 'delivered', to: () => 'completed' },
+  auto_complete: { by: 'system', from: (o) => o.status === 'delivered', to: () => 'completed' },
+  // A private job's order waits for its designer, not for payment, until they accept.
+  expire: {
+    by: 'system',
+    from: (o) => o.status === 'awaiting_payment' && o.jobStatus !== 'pending',
+    to: () => 'cancelled',
+  },
 };
 
 export type MoveDecision = { ok: true; to: OrderStatus } | { ok: false; reason: 'role' | 'state'; message: string };
 
-/** Whether `role` (null: not a party to the order) may make `move` on this order now. */
-export function decideOrderMove(order: OrderFacts, role: OrderRole | null, move: OrderMove): MoveDecision {
+/** Whether `role` (null: not a party to the order; 'system': its timers) may make `move` on this order now. */
+export function decideOrderMove(order: OrderFacts, role: OrderActor | null, move: OrderMove): MoveDecision {
   const rule = ORDER_MOVES[move];
   if (role !== rule.by) return { ok: false, reason: 'role', message: ordersTexts.wrongRole[move] };
+  // A private job is paid for only once the designer has accepted it.
+  if (order.jobStatus === 'pending' && move === 'pay')
+    return { ok: false, reason: 'state', message: ordersTexts.waitingForDesigner };
   if (order.jobStatus === 'declined' && (move === 'pay' || move === 'deliver'))
     return {
       ok: false,
@@ -94,6 +109,16 @@ function stateRefusal(order: OrderFacts, move: OrderMove): string {
 /** The moves open to `role` right now, in the order the order page shows them. */
 export function availableOrderMoves(order: OrderFacts, role: OrderRole | null): OrderMove[] {
   return ORDER_MOVE_NAMES.filter((move) => decideOrderMove(order, role, move).ok);
+}
+
+/**
+ * What an order's badge says: its status, except that a private job's order is "Waiting for the
+ * designer" until the designer accepts, and "Declined" when they declined it.
+ */
+export function orderStatusLabel(status: OrderStatus, jobStatus?: JobStatus | null): string {
+  if (jobStatus === 'pending' && status === 'awaiting_payment') return ordersTexts.waitingForDesignerLabel;
+  if (jobStatus === 'declined' && status === 'cancelled') return ordersTexts.declinedLabel;
+  return ordersTexts.statusLabel(status);
 }
 
 /** SPEC: completed default, delivered secondary, paid outline, otherwise destructive. */

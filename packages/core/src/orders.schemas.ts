@@ -85,12 +85,17 @@ export const ORDER_EVENT_KINDS = [
   'completed',
   'cancelled',
   'declined',
+  'reminded',
+  'auto_completed',
+  'expired',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+/** Who made a move: one side, or the order's timers. */
+const orderActor = z.enum(['buyer', 'seller', 'system']);
 export const orderEvent = z.object({
   id: z.string(),
   kind: z.enum(ORDER_EVENT_KINDS),
-  by: orderRole,
+  by: orderActor,
   note: z.string().nullable(),
   at: z.string(),
 });
@@ -119,8 +124,9 @@ export const orderSummary = z.object({
   createdAt: z.string(),
   buyer: orderParty,
   seller: orderParty,
-  /** Set when the order came from a private job. */
+  /** Set when the order came from a private job, with the job's status. */
   jobId: z.string().nullable(),
+  jobStatus: z.enum(JOB_STATUSES).nullable(),
 });
 export type OrderSummary = z.output<typeof orderSummary>;
 
@@ -144,8 +150,8 @@ export const orderDetail = orderSummary.extend({
   deliveredAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
-  /** Who cancelled: the buyer (cancel) or the seller (decline), with the seller's reason. */
-  cancelledBy: orderRole.nullable(),
+  /** Who cancelled: the buyer (cancel), the seller (decline, with a reason) or the timer (not paid in time). */
+  cancelledBy: orderActor.nullable(),
   cancelReason: z.string().nullable(),
   /** Change requests the offer includes, and those the buyer has made. */
   revisions: z.object({ allowed: z.number().int(), used: z.number().int() }),

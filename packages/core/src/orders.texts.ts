@@ -46,6 +46,8 @@ export const ordersTexts = {
     replace_delivery: 'Only the seller can replace the delivery.',
     request_changes: 'Only the buyer can ask for changes.',
     complete: 'Only the buyer can accept and complete this order.',
+    auto_complete: 'Only the order’s timer completes an order by itself.',
+    expire: 'Only the order’s timer cancels an unpaid order.',
   },
   wrongState: {
     pay: (status: OrderStatus) => `This order cannot be marked as paid: it is ${statusWords[status]}.`,
@@ -64,10 +66,17 @@ export const ordersTexts = {
     request_changes: (status: OrderStatus) =>
       `Changes can only be asked for on a delivered order; this one is ${statusWords[status]}.`,
     complete: (status: OrderStatus) => `Only a delivered order can be completed; it is ${statusWords[status]}.`,
+    auto_complete: (status: OrderStatus) => `Only a delivered order completes by itself; it is ${statusWords[status]}.`,
+    expire: (status: OrderStatus) => `Only an unpaid order expires; it is ${statusWords[status]}.`,
   },
+  waitingForDesigner: 'The designer has not accepted this job yet. You can pay once they accept it.',
+  waitingForDesignerLabel: 'Waiting for the designer',
+  declinedLabel: 'Declined',
+  jobDeclinedReason: 'The designer declined this job.',
   noRevisionsLeft: 'This offer includes no more revisions, so the delivery can only be accepted now.',
   notAParty: 'Only the buyer and the seller can send messages on this order.',
   wrongMessageKey: 'That message is not one you can send on this order.',
+  messageDoesNotFit: (status: OrderStatus) => `That message does not fit an order that is ${statusWords[status]}.`,
   noDelivery: 'This order has no delivery yet.',
   chooseFile: 'Choose a file to upload.',
   jobDeclined: 'The designer declined this job, so there is nothing to pay.',
@@ -91,7 +100,11 @@ export const ordersTexts = {
   declineOrder: 'Decline order',
   cancelledDone: 'Order cancelled.',
   declinedDone: 'Order declined. The buyer has been told.',
-  cancelledBy: { buyer: 'Cancelled by the buyer', seller: 'Declined by the seller' },
+  cancelledBy: {
+    buyer: 'Cancelled by the buyer',
+    seller: 'Declined by the seller',
+    system: 'Expired: not paid in time',
+  },
   requestChanges: 'Request changes',
   changesRequested: 'Your request has been sent to the seller.',
   revisionsLeft: (left: number) =>
@@ -114,6 +127,9 @@ export const ordersTexts = {
     completed: 'Buyer accepted the delivery',
     cancelled: 'Buyer cancelled the order',
     declined: 'Seller declined the order',
+    reminded: 'Buyer reminded to accept or ask for changes',
+    auto_completed: 'Completed automatically: the buyer did not respond in time',
+    expired: 'Cancelled: the payment did not arrive in time',
   },
   goBack: 'Go back',
   cancelBody: 'The order is cancelled and nothing is to be paid. This cannot be undone.',
@@ -160,6 +176,10 @@ export const ordersTexts = {
     cancelledSubject: (title: string) => `Order cancelled: ${title}`,
     cancelledBody: (who: string, title: string) =>
       `${who} cancelled the order for "${title}". Nothing more needs to be paid or delivered.`,
+    autoCompletedBody: (title: string) =>
+      `The delivery of "${title}" was not accepted or questioned in time, so the order has completed by itself.`,
+    expiredBody: (title: string) =>
+      `The order for "${title}" was not paid in time, so it has been cancelled. Nothing more needs to be paid.`,
     declinedBody: (who: string, title: string) =>
       `${who} declined the order for "${title}". Open the order to read why; nothing more needs to be paid.`,
   },
@@ -173,6 +193,12 @@ export const ordersTexts = {
     deliveryReplaced: (title: string) => `Delivery replaced: ${title}`,
     cancelled: (title: string) => `Order cancelled: ${title}`,
     declined: (title: string) => `Order declined: ${title}`,
+    reminder: (title: string) => `Please check your delivery: ${title}`,
+    reminderBody: (when: string) =>
+      `Accept it or ask for changes. If you do nothing, the order completes by itself ${when}.`,
+    autoCompleted: (title: string) => `Order completed automatically: ${title}`,
+    expired: (title: string) => `Order expired: ${title}`,
+    expiredBody: 'It was not paid in time, so it has been cancelled.',
   },
   /** The control under the list that loads its next page, and its label while loading. */
   more: { show: 'Show more orders', loading: 'Loading more orders…' },

@@ -475,7 +475,7 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
-    /** buyer (cancelled) or seller (declined). */
+    /** buyer (cancelled), seller (declined) or system (not paid in time). */
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
     /** Change requests the offer included when it was bought, and those the buyer made. */
@@ -499,7 +499,7 @@ export const orders = pgTable(
     check('orders_price_check', sql`${t.pricePence} is null or ${t.pricePence} >= 0`),
     check(
       'orders_cancelled_check',
-      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null and ${t.cancelledBy} in ('buyer', 'seller'))`,
+      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null and ${t.cancelledBy} in ('buyer', 'seller', 'system'))`,
     ),
     check(
       'orders_revisions_check',
@@ -543,9 +543,9 @@ export const orderEvents = pgTable(
     index('order_events_order_idx').on(t.orderId, t.id),
     check(
       'order_events_kind_check',
-      sql`${t.kind} in ('payment_claimed', 'payment_confirmed', 'payment_not_received', 'delivered', 'delivery_replaced', 'changes_requested', 'completed', 'cancelled', 'declined')`,
+      sql`${t.kind} in ('payment_claimed', 'payment_confirmed', 'payment_not_received', 'delivered', 'delivery_replaced', 'changes_requested', 'completed', 'cancelled', 'declined', 'reminded', 'auto_completed', 'expired')`,
     ),
-    check('order_events_by_check', sql`${t.byRole} in ('buyer', 'seller')`),
+    check('order_events_by_check', sql`${t.byRole} in ('buyer', 'seller', 'system')`),
   ],
 );
 

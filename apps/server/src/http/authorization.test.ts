@@ -352,7 +352,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/orders/:id/messages',
     expect: [401, 404, 404, 201, 400, 404, 403],
-    call: () => json('POST', `/api/orders/${deliveredOrderId}/messages`, { key: 'update' }),
+    call: () => json('POST', `/api/orders/${deliveredOrderId}/messages`, { key: 'all_good' }),
   },
   {
     route: 'GET /api/orders/:id/delivery-link',

@@ -24,7 +24,7 @@ export type JobRow = {
   senderName: string;
   recipientName: string;
   files: Array<Omit<JobFileRow, 'jobId' | 'storageKey'>>;
-  order: { id: string; status: OrderStatus } | null;
+  order: { id: string; status: OrderStatus; paymentConfirmed: boolean } | null;
 };
 export type JobFileRow = {
   id: string;
@@ -54,7 +54,8 @@ const jobColumns = {
       order by f.created_at, f.id)
     from ${privateJobFiles} f where f.job_id = ${privateJobs.id}), '[]'::json)`,
   order: sql<JobRow['order']>`(
-    select json_build_object('id', o.id, 'status', o.status) from ${orders} o
+    select json_build_object('id', o.id, 'status', o.status, 'paymentConfirmed', o.payment_confirmed_at is not null)
+    from ${orders} o
     where o.job_id = ${privateJobs.id} limit 1)`,
 };
 /** Rows also carry created_at as PostgreSQL's text (microseconds kept), for a list's next-page cursor. */
@@ -136,7 +137,9 @@ export function presentJob(row: JobRow): PrivateJob {
       sizeBytes: f.sizeBytes,
       url: `/api/jobs/${row.id}/files/${f.id}`,
     })),
-    order: row.order ? { id: row.order.id, status: row.order.status } : null,
+    order: row.order
+      ? { id: row.order.id, status: row.order.status, paymentConfirmed: row.order.paymentConfirmed }
+      : null,
   };
 }
 

@@ -28,7 +28,7 @@ import type { AppDeps } from '../deps.ts';
 import { createNotification } from '../notifications/index.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import type { Db, Tx } from '../db/connection.ts';
-import { assertOrderQuota, lockBuyer, openOrder } from '../orders/index.ts';
+import { assertOrderQuota, declineOrderOfJob, lockBuyer, openOrder, startPaymentTimerOfJob } from '../orders/index.ts';
 import { decodeTimeCursor } from '../db/page-cursor.ts';
 import * as q from './jobs.queries.ts';
 import type { Actor } from '../auth/index.ts';
@@ -150,6 +150,10 @@ export async function decideJob({
     const decision = decideJobMove(job.status, isRecipient(actor, job), status);
     if (!decision.ok) throw decision.reason === 'role' ? forbidden(decision.message) : conflict(decision.message);
     if (!(await q.decideJob(tx, jobId, job.status, status))) throw conflict(jobsTexts.notPending('decided'));
+    // Declined: its order is cancelled, so nobody is asked to pay for work that will not be done.
+    if (status === 'declined') await declineOrderOfJob(tx, jobId, deps.clock.now());
+    // Accepted: its order now waits for payment, and expires if it is not paid in time.
+    else await startPaymentTimerOfJob(deps, tx, jobId);
     await createNotification(tx, {
       userId: job.fromUserId,
       kind: status === 'accepted' ? 'job_accepted' : 'job_declined',

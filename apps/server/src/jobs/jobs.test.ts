@@ -218,7 +218,7 @@ describe('the inbox, the decision and the files', () => {
     expect(notes).toEqual([{ kind: 'job_accepted' }]);
   });
 
-  it('a declined job cannot be paid', async () => {
+  it("a declined job's order is cancelled with the reason, and there is nothing to pay", async () => {
     const response = await send(sender, { title: 'Not for me', deliveryTime: '1 Day' });
     const { job, orderId } = response.json();
     expect((await designer.post(`/api/jobs/${job.id}/status`, { status: 'declined' })).json().message).toBe(
@@ -227,26 +227,49 @@ describe('the inbox, the decision and the files', () => {
     const pay = await sender.post(`/api/orders/${orderId}/paid`);
     expect(pay.statusCode).toBe(409);
     expect(pay.json().error.message).toBe(ordersTexts.jobDeclined);
-    expect((await sender.get(`/api/orders/${orderId}`)).json().order.status).toBe('awaiting_payment');
+    expect((await sender.get(`/api/orders/${orderId}`)).json().order).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'seller',
+      cancelReason: ordersTexts.jobDeclinedReason,
+      jobStatus: 'declined',
+      events: [{ kind: 'declined', by: 'seller' }],
+    });
   });
 
-  it('a job marked paid, with any budget, can still be declined; its order then cannot be delivered', async () => {
-    const { job, orderId } = (
-      await send(sender, { title: 'Paid up front', deliveryTime: '2 Days', budget: '£99999' })
-    ).json();
+  it('a job is paid for only once the designer accepts it', async () => {
+    const { job, orderId } = (await send(sender, { title: 'Wait for me', deliveryTime: '1 Day' })).json();
+    const early = await sender.post(`/api/orders/${orderId}/paid`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(ordersTexts.waitingForDesigner);
+    expect((await designer.post(`/api/jobs/${job.id}/status`, { status: 'accepted' })).statusCode).toBe(200);
     expect((await sender.post(`/api/orders/${orderId}/paid`)).statusCode).toBe(200);
-    const decline = await designer.post(`/api/jobs/${job.id}/status`, { status: 'declined' });
+  });
+
+  it('a job whose payment is only claimed can still be declined, which cancels its order; a confirmed one cannot', async () => {
+    const claimed = (await send(sender, { title: 'Paid up front', deliveryTime: '2 Days', budget: '£99999' })).json();
+    await designer.post(`/api/jobs/${claimed.job.id}/status`, { status: 'accepted' });
+    expect((await sender.post(`/api/orders/${claimed.orderId}/paid`)).statusCode).toBe(200);
+    const decline = await designer.post(`/api/jobs/${claimed.job.id}/status`, { status: 'declined' });
     expect(decline.statusCode).toBe(200);
-    expect(decline.json().job).toMatchObject({ status: 'declined', order: { status: 'paid' } });
+    expect(decline.json().job).toMatchObject({ status: 'declined', order: { status: 'cancelled' } });
     const body = multipart({}, [{ field: 'file', name: 'work.pdf', data: pdfBytes() }]);
     const delivery = await designer.request({
       method: 'POST',
-      url: `/api/orders/${orderId}/delivery`,
+      url: `/api/orders/${claimed.orderId}/delivery`,
       payload: body.payload,
       headers: body.headers,
     });
     expect(delivery.statusCode).toBe(409);
     expect(delivery.json().error.message).toBe(ordersTexts.jobDeclinedNoDelivery);
+
+    const confirmed = (await send(sender, { title: 'Paid and confirmed', deliveryTime: '2 Days' })).json();
+    await designer.post(`/api/jobs/${confirmed.job.id}/status`, { status: 'accepted' });
+    await sender.post(`/api/orders/${confirmed.orderId}/paid`);
+    expect((await designer.post(`/api/orders/${confirmed.orderId}/payment-received`)).statusCode).toBe(200);
+    const late = await designer.post(`/api/jobs/${confirmed.job.id}/status`, { status: 'declined' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(jobsTexts.cannotDeclineConfirmed);
+    expect((await sender.get(`/api/orders/${confirmed.orderId}`)).json().order.status).toBe('paid');
   });
 
   it('an accepted job can be declined until it is delivered, but not after', async () => {
@@ -256,6 +279,7 @@ describe('the inbox, the decision and the files', () => {
       'declined',
     );
     const delivered = (await send(stranger, { title: 'Done and dusted', deliveryTime: '1 Day' })).json();
+    await designer.post(`/api/jobs/${delivered.job.id}/status`, { status: 'accepted' });
     expect((await stranger.post(`/api/orders/${delivered.orderId}/paid`)).statusCode).toBe(200);
     const body = multipart({}, [{ field: 'file', name: 'work.pdf', data: pdfBytes() }]);
     expect(

@@ -3,3 +3,4 @@ export { sendAttachment } from './delivery-files.ts';
 export { lockBuyer } from './orders.queries.ts';
 export { assertOrderQuota, openOrder } from './orders.quota.ts';
 export { orders } from './orders.routes.ts';
+export { declineOrderOfJob, orderTimerJob, runOrderTimer, startPaymentTimerOfJob } from './orders.service.ts';

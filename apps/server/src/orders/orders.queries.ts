@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   sellerPaymentLink,
   type JobStatus,
+  type OrderActor,
   type OrderDelivery,
   type OrderDetail,
   type OrderEvent,
@@ -35,6 +36,7 @@ const summaryColumns = {
   createdAt: orders.createdAt,
   buyerName: buyer.name,
   sellerName: seller.name,
+  jobStatus: privateJobs.status,
 };
 
 const orderColumns = {
@@ -59,7 +61,6 @@ const orderColumns = {
   offerMediaKey: offers.mediaKey,
   jobTitle: privateJobs.title,
   jobBudgetPence: privateJobs.budgetPence,
-  jobStatus: privateJobs.status,
 };
 
 type Nullable<T extends Record<string, { _: { data: unknown } }>> = { [K in keyof T]: T[K]['_']['data'] | null };
@@ -86,6 +87,7 @@ export function toOrderSummary(row: OrderSummaryRow): OrderSummary {
     buyer: row.buyerId ? { id: row.buyerId, displayName: row.buyerName ?? 'Unknown' } : null,
     seller: row.sellerId ? { id: row.sellerId, displayName: row.sellerName ?? 'Unknown' } : null,
     jobId: row.jobId,
+    jobStatus: row.jobId ? ((row.jobStatus ?? 'pending') as JobStatus) : null,
   };
 }
 
@@ -116,7 +118,7 @@ export function toOrderDetail(
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    cancelledBy: (row.cancelledBy as OrderRole | null) ?? null,
+    cancelledBy: (row.cancelledBy as OrderActor | null) ?? null,
     cancelReason: row.cancelReason,
     revisions: { allowed: row.revisionsAllowed ?? 0, used: row.revisionsUsed ?? 0 },
     delivery: row.deliveryKey
@@ -218,6 +220,7 @@ const orderPagesOf = (column: typeof orders.buyerId | typeof orders.sellerId, na
       .from(orders)
       .leftJoin(buyer, eq(buyer.id, orders.buyerId))
       .leftJoin(seller, eq(seller.id, orders.sellerId))
+      .leftJoin(privateJobs, eq(privateJobs.id, orders.jobId))
       .where(and(eq(column, sql.placeholder('userId')), after(orders.createdAt, orders.id)))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(ORDERS_PAGE_SIZE + 1)
@@ -333,7 +336,7 @@ export type OrderChanges = Partial<{
   deliveredAt: Date;
   completedAt: Date;
   cancelledAt: Date;
-  cancelledBy: OrderRole;
+  cancelledBy: OrderActor;
   cancelReason: string | null;
   revisionsUsed: number;
   deliveryKey: string;
@@ -359,15 +362,19 @@ export async function moveOrder(
 
 export async function insertEvent(
   db: Conn,
-  event: { orderId: string; kind: OrderEventKind; by: OrderRole; note?: string | null; at: Date },
-): Promise<void> {
-  await db.insert(orderEvents).values({
-    orderId: event.orderId,
-    kind: event.kind,
-    byRole: event.by,
-    note: event.note || null,
-    createdAt: event.at,
-  });
+  event: { orderId: string; kind: OrderEventKind; by: OrderActor; note?: string | null; at: Date },
+): Promise<number> {
+  const [row] = await db
+    .insert(orderEvents)
+    .values({
+      orderId: event.orderId,
+      kind: event.kind,
+      byRole: event.by,
+      note: event.note || null,
+      createdAt: event.at,
+    })
+    .returning({ id: orderEvents.id });
+  return row!.id;
 }
 
 export async function listEvents(db: Conn, orderId: string): Promise<OrderEvent[]> {
@@ -385,7 +392,7 @@ export async function listEvents(db: Conn, orderId: string): Promise<OrderEvent[
   return rows.map((row) => ({
     id: String(row.id),
     kind: row.kind as OrderEventKind,
-    by: row.by as OrderRole,
+    by: row.by as OrderActor,
     note: row.note,
     at: row.at.toISOString(),
   }));
@@ -502,4 +509,22 @@ export async function markJobDeclined(db: Conn, jobId: string): Promise<void> {
     .update(privateJobs)
     .set({ status: 'declined' })
     .where(and(eq(privateJobs.id, jobId), inArray(privateJobs.status, ['pending', 'accepted'])));
+}
+
+/** The order of a private job, locked, with what the machine needs; null when the job has none. */
+export async function lockOrderOfJob(tx: Tx, jobId: string): Promise<LockedOrder | null> {
+  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.jobId, jobId)).limit(1);
+  return row ? lockOrder(tx, row.id) : null;
+}
+
+/**
+ * The id of the order's latest move (0 when none): a timer set after a move runs only if no other
+ * move came since. A reminder is not a move: it does not stop the timer it reminds of.
+ */
+export async function latestMoveOf(db: Conn, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number | null>`max(${orderEvents.id})`.mapWith(Number) })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), sql`${orderEvents.kind} <> 'reminded'`));
+  return row?.id ?? 0;
 }

@@ -12,6 +12,8 @@ import type { Readable } from 'node:stream';
 import {
   decideOrderMove,
   isMessageKeyFor,
+  jobsTexts,
+  messageKeysFor,
   ordersTexts,
   sellerPaymentLink,
   type DeliveryLink,
@@ -36,6 +38,15 @@ import { signDeliveryLink, verifyDeliveryLink } from './delivery-links.ts';
 import { decodeTimeCursor } from '../db/page-cursor.ts';
 import * as q from './orders.queries.ts';
 import { openOrder } from './orders.quota.ts';
+import {
+  autoCompleteIn,
+  ORDER_TIMER_CHANNEL,
+  ORDER_TIMER_JOB,
+  setDeliveryTimers,
+  setPaymentTimer,
+  type OrderTimer,
+} from './order-timers.ts';
+import type { DataJob } from '../platform/queue.ts';
 import type { Actor } from '../auth/index.ts';
 import { canReadOrder, orderRoleOf } from './orders.policy.ts';
 
@@ -98,7 +109,8 @@ export async function createOrder(ctx: Ctx & { offerId: string }): Promise<Order
     if (existing) return existing;
     const paypalLink = sellerPaymentLink(offer.offerPaypalLink);
     if (!paypalLink) throw new AppError('no_payment_link', ordersTexts.noPaymentLink);
-    return openOrder(tx, {
+    const now = deps.clock.now();
+    const id = await openOrder(tx, {
       buyerId: actor.id,
       sellerId: offer.sellerId,
       offerId: offer.id,
@@ -107,8 +119,10 @@ export async function createOrder(ctx: Ctx & { offerId: string }): Promise<Order
       currency: offer.currency,
       paypalLink,
       revisionsAllowed: Math.max(0, offer.revisions),
-      createdAt: deps.clock.now(),
+      createdAt: now,
     });
+    await setPaymentTimer(deps, tx, id, 0);
+    return id;
   });
   return getOrder({ ...ctx, orderId });
 }
@@ -142,7 +156,7 @@ async function move(
   ctx: Ctx & { orderId: string },
   which: OrderMove,
   write: (now: Date, order: q.LockedOrder, tx: Tx) => MoveWrite | Promise<MoveWrite>,
-  tell?: (tx: Tx, row: q.OrderRow) => Promise<void>,
+  tell?: (tx: Tx, row: q.OrderRow, eventId: number) => Promise<void>,
 ): Promise<q.OrderRow> {
   const { deps, actor, orderId } = ctx;
   return deps.database.db.transaction(async (tx) => {
@@ -155,9 +169,9 @@ async function move(
     const { set = {}, event } = await write(now, locked, tx);
     const moved = await q.moveOrder(tx, orderId, locked.status, decision.to, set);
     if (!moved) throw conflict(ordersTexts.wrongState[which](decision.to));
-    await q.insertEvent(tx, { orderId, kind: event.kind, by: role!, note: event.note, at: now });
+    const eventId = await q.insertEvent(tx, { orderId, kind: event.kind, by: role!, note: event.note, at: now });
     const row = (await q.findOrder(tx, orderId))!;
-    await tell?.(tx, row);
+    await tell?.(tx, row, eventId);
     return row;
   });
 }
@@ -251,8 +265,9 @@ export async function rejectPayment(ctx: Ctx & { orderId: string; note?: string 
       set: { paidAt: null, paymentConfirmedAt: null },
       event: { kind: 'payment_not_received', note: ctx.note },
     }),
-    (tx, order) =>
-      tellParty(
+    async (tx, order, eventId) => {
+      await setPaymentTimer(ctx.deps, tx, order.id, eventId);
+      await tellParty(
         ctx.deps,
         'buyer',
         {
@@ -264,7 +279,8 @@ export async function rejectPayment(ctx: Ctx & { orderId: string; note?: string 
           subject: ordersTexts.mail.notReceivedSubject(order.title),
           body: ordersTexts.mail.notReceivedBody(sellerName(order), order.title),
         },
-      )(tx, order),
+      )(tx, order);
+    },
   );
   return detailOf(ctx, row);
 }
@@ -323,6 +339,92 @@ export async function declineOrder(ctx: Ctx & { orderId: string; reason: string 
   return detailOf(ctx, row);
 }
 
+/**
+ * A private job declined by its designer cancels its order in the same transaction, as the seller
+ * declining it would: the buyer has nothing to pay. Once the designer confirmed the payment the job
+ * can no longer be declined (the machine's rule for declining an order).
+ */
+export async function declineOrderOfJob(tx: Tx, jobId: string, now: Date): Promise<void> {
+  const order = await q.lockOrderOfJob(tx, jobId);
+  if (!order || order.status === 'cancelled') return;
+  const decision = decideOrderMove(await factsOf(tx, order), 'seller', 'decline');
+  if (!decision.ok) throw conflict(jobsTexts.cannotDeclineConfirmed);
+  const reason = ordersTexts.jobDeclinedReason;
+  if (
+    !(await q.moveOrder(tx, order.id, order.status, 'cancelled', {
+      cancelledAt: now,
+      cancelledBy: 'seller',
+      cancelReason: reason,
+    }))
+  )
+    throw conflict(jobsTexts.cannotDeclineConfirmed);
+  await q.insertEvent(tx, { orderId: order.id, kind: 'declined', by: 'seller', note: reason, at: now });
+}
+
+/** A private job accepted by its designer: its order now waits for payment, with the expiry timer. */
+export async function startPaymentTimerOfJob(deps: AppDeps, tx: Tx, jobId: string): Promise<void> {
+  const order = await q.lockOrderOfJob(tx, jobId);
+  if (order?.status === 'awaiting_payment')
+    await setPaymentTimer(deps, tx, order.id, await q.latestMoveOf(tx, order.id));
+}
+
+/**
+ * A timer come due (order-timers.ts): under the order's lock, and only if no move came since it was
+ * set. The reminder tells the buyer; completing and expiring are the machine's 'system' moves.
+ */
+export async function runOrderTimer(deps: AppDeps, timer: OrderTimer): Promise<'moved' | 'reminded' | 'left alone'> {
+  return deps.database.db.transaction(async (tx) => {
+    const order = await q.lockOrder(tx, timer.orderId);
+    if (!order || (await q.latestMoveOf(tx, order.id)) !== timer.after) return 'left alone';
+    const now = deps.clock.now();
+    if (timer.kind === 'remind') {
+      if (order.status !== 'delivered') return 'left alone';
+      await q.insertEvent(tx, { orderId: order.id, kind: 'reminded', by: 'system', at: now });
+      const row = (await q.findOrder(tx, order.id))!;
+      await tellParty(deps, 'buyer', {
+        kind: 'order_reminder',
+        title: ordersTexts.notification.reminder(row.title),
+        body: ordersTexts.notification.reminderBody(autoCompleteIn(deps)),
+      })(tx, row);
+      return 'reminded';
+    }
+    const decision = decideOrderMove(await factsOf(tx, order), 'system', timer.kind);
+    if (!decision.ok) return 'left alone';
+    const expired = timer.kind === 'expire';
+    const set: q.OrderChanges = expired
+      ? { cancelledAt: now, cancelledBy: 'system', cancelReason: null }
+      : { completedAt: now };
+    if (!(await q.moveOrder(tx, order.id, order.status, decision.to, set))) return 'left alone';
+    await q.insertEvent(tx, { orderId: order.id, kind: expired ? 'expired' : 'auto_completed', by: 'system', at: now });
+    const row = (await q.findOrder(tx, order.id))!;
+    if (expired) {
+      const notice = {
+        kind: 'order_cancelled',
+        title: ordersTexts.notification.expired(row.title),
+        body: ordersTexts.notification.expiredBody,
+      } as const;
+      const mail = {
+        subject: ordersTexts.mail.cancelledSubject(row.title),
+        body: ordersTexts.mail.expiredBody(row.title),
+      };
+      await tellParty(deps, 'buyer', notice, mail)(tx, row);
+      await tellParty(deps, 'seller', notice)(tx, row);
+    } else {
+      const notice = {
+        kind: 'order_completed',
+        title: ordersTexts.notification.autoCompleted(row.title),
+        body: ordersTexts.mail.autoCompletedBody(row.title),
+      } as const;
+      await tellParty(deps, 'seller', notice, {
+        subject: ordersTexts.mail.completedSubject(row.title),
+        body: ordersTexts.mail.autoCompletedBody(row.title),
+      })(tx, row);
+      await tellParty(deps, 'buyer', notice)(tx, row);
+    }
+    return 'moved';
+  });
+}
+
 /** Refuses early, before the upload is read, when this person may not deliver (or replace) this order now. */
 export async function assertCanDeliver(ctx: Ctx & { orderId: string; replace?: boolean }): Promise<void> {
   const { db } = ctx.deps.database;
@@ -370,8 +472,9 @@ export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedF
           event: { kind: 'delivered' },
         };
       },
-      async (tx, order) => {
+      async (tx, order, eventId) => {
         if (order.jobId) await q.markJobDelivered(tx, order.jobId);
+        await setDeliveryTimers(deps, tx, order.id, eventId);
         await tellParty(
           deps,
           'buyer',
@@ -418,11 +521,15 @@ export async function replaceDelivery(ctx: Ctx & { orderId: string; file: Receiv
           event: { kind: 'delivery_replaced' },
         };
       },
-      tellParty(deps, 'buyer', {
-        kind: 'order_delivered',
-        title: ordersTexts.notification.deliveryReplaced(ctx.file.fileName),
-        body: 'The seller replaced the delivered file. Download the new one from the order.',
-      }),
+      async (tx, order, eventId) => {
+        // The buyer gets the whole time again for the new file.
+        await setDeliveryTimers(deps, tx, order.id, eventId);
+        await tellParty(deps, 'buyer', {
+          kind: 'order_delivered',
+          title: ordersTexts.notification.deliveryReplaced(ctx.file.fileName),
+          body: 'The seller replaced the delivered file. Download the new one from the order.',
+        })(tx, order);
+      },
     ),
   );
   if (replaced) await deps.storage.delete(replaced).catch(() => undefined);
@@ -495,12 +602,13 @@ export async function completeOrder(ctx: Ctx & { orderId: string }): Promise<Ord
   return detailOf(ctx, row);
 }
 
-/** A canned message from the viewer's side of the order, with one of that side's four keys. */
+/** A canned message from the viewer's side of the order: one of that side's four keys that fits the order's state. */
 export async function sendOrderMessage(ctx: Ctx & { orderId: string; key: string }): Promise<OrderMessage> {
   const row = await readable(ctx, ctx.orderId);
   const role = orderRoleOf(ctx.actor, row);
   if (!role) throw forbidden(ordersTexts.notAParty);
   if (!isMessageKeyFor(role, ctx.key)) throw new AppError('bad_request', ordersTexts.wrongMessageKey, 'key');
+  if (!messageKeysFor(role, row.status).includes(ctx.key)) throw conflict(ordersTexts.messageDoesNotFit(row.status));
   const message = await q.insertMessage(ctx.deps.database.db, {
     orderId: row.id,
     senderRole: role,
@@ -547,5 +655,16 @@ export async function openDelivery({
     fileName: delivery.fileName,
     contentType: delivery.contentType,
     size: object.size,
+  };
+}
+
+/** The timers' worker, started with the background work (and by the API tests' harness). */
+export function orderTimerJob(deps: AppDeps): DataJob<OrderTimer> {
+  return {
+    name: ORDER_TIMER_JOB,
+    wakeChannel: ORDER_TIMER_CHANNEL,
+    handle: async (timer) => {
+      await runOrderTimer(deps, timer);
+    },
   };
 }

@@ -6,6 +6,7 @@ import {
   NEW_ORDERS_PER_DAY,
   OPEN_ORDERS_PER_SELLER,
   ORDER_MOVE_NAMES,
+  ORDER_MOVES,
   ordersTexts,
   texts,
   type OrderMove,
@@ -77,8 +78,12 @@ const tryMove = (c: TestClient, orderId: string, move: OrderMove) => {
       return c.post(`${url}/changes`, { note: 'Please make the blue darker.' });
     case 'complete':
       return c.post(`${url}/complete`);
+    default:
+      throw new Error(`${move} is the timers' move, not a route`);
   }
 };
+/** The moves a person makes (the timers' have their own tests: timers.test.ts). */
+const personMoves = ORDER_MOVE_NAMES.filter((move) => ORDER_MOVES[move].by !== 'system');
 /** Everything a move may change: the row, and the counts of its history and files. */
 const orderRow = async (id: string) =>
   (
@@ -223,7 +228,7 @@ describe('the state machine on the server', () => {
         paymentConfirmed: ['delivered', 'completed'].includes(setup.status) || !!setup.paymentConfirmed,
         revisionsLeft: 1 - (setup.revisionsUsed ?? 0),
       };
-      for (const move of ORDER_MOVE_NAMES) {
+      for (const move of personMoves) {
         for (const [who, client] of [
           ['buyer', buyer],
           ['seller', seller],
@@ -254,7 +259,7 @@ describe('the state machine on the server', () => {
   });
 
   it('hides every order from a stranger, asks the anonymous to sign in, and lets an admin read but not act', async () => {
-    for (const move of ORDER_MOVE_NAMES) {
+    for (const move of personMoves) {
       const id = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
       const before = await orderRow(id);
       expect((await tryMove(anonymous, id, move)).statusCode, move).toBe(401);
@@ -325,7 +330,7 @@ describe('who can read an order', () => {
 
   it('shows an order, its messages and its delivery only to buyer, seller and admins', async () => {
     const id = await createOrderIn(t, 'delivered', { buyerId: buyer.user.id, sellerId: seller.user.id });
-    expect((await buyer.post(`/api/orders/${id}/messages`, { key: 'waiting' })).statusCode).toBe(201);
+    expect((await buyer.post(`/api/orders/${id}/messages`, { key: 'all_good' })).statusCode).toBe(201);
     for (const [who, client, status] of [
       ['anonymous', anonymous, 401],
       ['stranger', stranger, 404],
@@ -333,16 +338,16 @@ describe('who can read an order', () => {
       for (const url of [`/api/orders/${id}`, `/api/orders/${id}/delivery-link`]) {
         const response = await client.get(url);
         expect(response.statusCode, `${who} ${url}`).toBe(status);
-        expect(response.body).not.toContain('waiting');
+        expect(response.body).not.toContain('all_good');
       }
-      expect((await client.post(`/api/orders/${id}/messages`, { key: 'waiting' })).statusCode, who).toBe(status);
+      expect((await client.post(`/api/orders/${id}/messages`, { key: 'all_good' })).statusCode, who).toBe(status);
     }
     expect((await stranger.get('/api/orders/00000000-0000-4000-8000-000000000000')).json().error.message).toBe(
       ordersTexts.notFound,
     );
     const asSeller = (await seller.get(`/api/orders/${id}`)).json().order;
     expect(asSeller.viewerRole).toBe('seller');
-    expect(asSeller.messages).toMatchObject([{ senderRole: 'buyer', key: 'waiting' }]);
+    expect(asSeller.messages).toMatchObject([{ senderRole: 'buyer', key: 'all_good' }]);
     expect((await admin.get(`/api/orders/${id}`)).json().order.viewerRole).toBe('admin');
     expect((await buyer.get(`/api/orders/${id}/delivery-link`)).statusCode).toBe(200);
     expect((await admin.get(`/api/orders/${id}/delivery-link`)).statusCode).toBe(200);
@@ -365,6 +370,20 @@ describe('who can read an order', () => {
     expect((await buyer.post(`/api/orders/${id}/messages`, { key: 'waiting', extra: 1 })).statusCode).toBe(400);
     const messages = (await buyer.get(`/api/orders/${id}`)).json().order.messages;
     expect(messages.map((m: { key: string }) => m.key)).toEqual(['working']);
+  });
+
+  it('takes only the messages that fit where the order is: no "still waiting" once delivered, none once cancelled', async () => {
+    const delivered = await createOrderIn(t, 'delivered', { buyerId: buyer.user.id, sellerId: seller.user.id });
+    const late = await buyer.post(`/api/orders/${delivered}/messages`, { key: 'waiting' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe('That message does not fit an order that is delivered.');
+    expect((await buyer.post(`/api/orders/${delivered}/messages`, { key: 'not_happy' })).statusCode).toBe(201);
+    const cancelled = await createOrderIn(t, 'cancelled', { buyerId: buyer.user.id, sellerId: seller.user.id });
+    for (const [client, key] of [
+      [buyer, 'all_good'],
+      [seller, 'support'],
+    ] as const)
+      expect((await client.post(`/api/orders/${cancelled}/messages`, { key })).statusCode).toBe(409);
   });
 });
 

@@ -19,6 +19,11 @@ export const WAKE_CHANNEL = 'gigreel_outbox';
 export type Outbox = {
   /** Sends `mail` once `tx` commits (nothing if it rolls back). */
   mail(tx: Tx, mail: Mail): Promise<void>;
+  /**
+   * Runs the job `name` with `data` `delayMs` from now, if `tx` commits: a durable timer on the queue
+   * (the order timers). Counted on the system clock, not the app's (a test's manual clock stands still).
+   */
+  later(tx: Tx, name: string, data: object, delayMs: number): Promise<void>;
 };
 
 export function createOutbox(): Outbox {
@@ -36,6 +41,11 @@ export function createOutbox(): Outbox {
       const id = await boss.send(MAIL_JOB, mail, { db });
       // pg-boss answers null when the queue does not exist: a mail would be lost, so the change is refused.
       if (!id) throw new Error(`the ${MAIL_JOB} queue does not exist; start the background work first`);
+    },
+    async later(tx, name, data, delayMs) {
+      const db = { executeSql: (text: string, values?: unknown[]) => executeIn(tx, text, values) };
+      const id = await boss.send(name, data, { db, startAfter: new Date(Date.now() + Math.max(0, delayMs)) });
+      if (!id) throw new Error(`the ${name} queue does not exist; start the background work first`);
     },
   };
 }

@@ -41,11 +41,14 @@ export default function AgentJobsPage() {
 function JobCard({ job, onView }: { job: PrivateJob; onView: () => void }) {
   return (
     <Card className="flex flex-col gap-2 p-4">
-      <div className="flex items-start justify-between gap-2">
-        <h2 className="min-w-0 font-semibold text-white">{job.title}</h2>
-        <div className="flex shrink-0 gap-1.5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 className="min-w-0 break-words font-semibold text-white">{job.title}</h2>
+        <div className="flex flex-wrap gap-1.5">
           <Badge variant={jobBadgeVariant(job.status)}>{capital(job.status)}</Badge>
-          {job.order ? <PaymentBadge status={job.order.status} /> : null}
+          {/* Pending or declined, the job's own badge says it all; once accepted, its payment matters. */}
+          {job.order && (job.status === 'accepted' || job.status === 'delivered') ? (
+            <PaymentBadge status={job.order.status} jobStatus={job.status} />
+          ) : null}
         </div>
       </div>
       <p className="text-sm text-zinc-300">
@@ -65,7 +68,13 @@ function JobCard({ job, onView }: { job: PrivateJob; onView: () => void }) {
           {jobsTexts.viewDetails}
         </Button>
       </div>
-      {job.order?.status === 'paid' ? <p className="text-sm text-emerald-300">{jobsTexts.paidNote}</p> : null}
+      {job.order?.status === 'paid' ? (
+        job.order.paymentConfirmed ? (
+          <p className="text-sm text-emerald-300">{jobsTexts.paidNote}</p>
+        ) : (
+          <p className="text-sm text-amber-200">{jobsTexts.paymentClaimedNote}</p>
+        )
+      ) : null}
     </Card>
   );
 }

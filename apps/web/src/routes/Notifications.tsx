@@ -4,6 +4,7 @@
  * or all read. Updated live.
  */
 import {
+  AlarmClock,
   BanknoteCheck,
   BanknoteX,
   Bell,
@@ -43,6 +44,7 @@ const icons: Record<NotificationKindName, typeof Bell> = {
   order_payment_not_received: BanknoteX,
   order_changes_requested: FilePenLine,
   order_cancelled: CircleX,
+  order_reminder: AlarmClock,
   job_accepted: BriefcaseBusiness,
   job_declined: BriefcaseBusiness,
   job_received: BriefcaseBusiness,

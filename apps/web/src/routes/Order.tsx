@@ -64,7 +64,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             </p>
             <h1 className="text-xl font-bold text-white">{order.title}</h1>
           </div>
-          <PaymentBadge status={order.status} />
+          <PaymentBadge status={order.status} jobStatus={order.job?.status} />
         </div>
         <p className="text-2xl font-bold text-white">
           {order.pricePence !== null ? formatPence(order.pricePence) : 'No budget set'}

@@ -16,7 +16,11 @@ export function JobDetailsDialog({
 }) {
   const decide = useDecideJob();
   if (!job) return null;
-  const [canAccept, canDecline] = [canDecideJob(job.status, 'accepted'), canDecideJob(job.status, 'declined')];
+  // Once the designer confirmed the money arrived, the job is theirs to deliver: no more declining.
+  const [canAccept, canDecline] = [
+    canDecideJob(job.status, 'accepted'),
+    canDecideJob(job.status, 'declined') && !job.order?.paymentConfirmed,
+  ];
   const choose = (status: JobDecision) =>
     decide.mutate({ jobId: job.id, status }, { onSuccess: ({ message }) => toast.success(message) });
   return (
@@ -61,9 +65,15 @@ export function JobDetailsDialog({
           )}
         </div>
         {job.order?.status === 'paid' ? (
-          <p className="rounded-lg border border-emerald-700 bg-emerald-950/60 p-3 text-emerald-200">
-            {jobsTexts.paidNote}
-          </p>
+          job.order.paymentConfirmed ? (
+            <p className="rounded-lg border border-emerald-700 bg-emerald-950/60 p-3 text-emerald-200">
+              {jobsTexts.paidNote}
+            </p>
+          ) : (
+            <p className="rounded-lg border border-amber-700 bg-amber-950/60 p-3 text-amber-100">
+              {jobsTexts.paymentClaimedNote}
+            </p>
+          )
         ) : null}
         {canAccept || canDecline ? (
           <div className="grid grid-cols-2 gap-2">

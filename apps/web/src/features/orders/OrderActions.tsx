@@ -79,6 +79,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
 /** What the viewer is waiting for, or why nothing can be done (a declined private job). */
 function waitingText(order: OrderDetail, role: OrderRole | null, moves: OrderMove[]): string | null {
   const declinedJob = order.job?.status === 'declined';
+  if (order.job?.status === 'pending' && order.status === 'awaiting_payment')
+    return role === 'buyer' ? ordersTexts.waitingForDesigner : null;
   if (declinedJob && order.status === 'awaiting_payment') return ordersTexts.jobDeclined;
   if (declinedJob && order.status === 'paid')
     return role === 'buyer' ? ordersTexts.jobDeclinedAfterPayment : ordersTexts.jobDeclinedNoDelivery;

@@ -14,7 +14,7 @@ export function OrderCard({ order, side }: { order: OrderSummary; side: 'buyer' 
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <p className="truncate font-semibold text-white">{order.title}</p>
-          <PaymentBadge status={order.status} />
+          <PaymentBadge status={order.status} jobStatus={order.jobStatus} />
         </div>
         <p className="mt-1 text-sm text-zinc-300">
           {side === 'buyer' ? 'Seller' : 'Buyer'}: {other?.displayName ?? 'Unknown'}

@@ -1,4 +1,4 @@
-/** The order's message log and the four canned messages of the viewer's side (SPEC section 4). */
+/** The order's message log and the canned messages of the viewer's side that fit the order's state (SPEC section 4). */
 import { toast } from 'sonner';
 import {
   messageKeysFor,
@@ -15,6 +15,8 @@ import { useSendOrderMessage } from './orders.queries.ts';
 export function OrderMessages({ order }: { order: OrderDetail }) {
   const send = useSendOrderMessage(order.id);
   const role: OrderRole | null = order.viewerRole === 'admin' ? null : order.viewerRole;
+  // Only the messages that fit where the order is (none on a cancelled one).
+  const quick = role ? messageKeysFor(role, order.status) : [];
   const who = (sender: OrderRole) =>
     sender === role
       ? 'You'
@@ -39,13 +41,15 @@ export function OrderMessages({ order }: { order: OrderDetail }) {
           ))}
         </ol>
       ) : (
-        <p className="text-sm text-zinc-400">No messages yet. Use a quick message below to keep each other posted.</p>
+        <p className="text-sm text-zinc-400">
+          {quick.length ? 'No messages yet. Use a quick message below to keep each other posted.' : 'No messages yet.'}
+        </p>
       )}
-      {role ? (
+      {quick.length ? (
         <div className="flex flex-col gap-2">
           <p className="text-sm font-medium text-zinc-300">Quick messages</p>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {messageKeysFor(role).map((key) => (
+            {quick.map((key) => (
               <button
                 key={key}
                 type="button"

@@ -11,6 +11,7 @@ const order = (patch: Partial<OrderDetail>): OrderDetail => ({
   buyer: { id: 'b', displayName: 'Bo' },
   seller: { id: 's', displayName: 'Sam' },
   jobId: null,
+  jobStatus: null,
   viewerRole: 'buyer',
   paypalLink: 'https://pay.example/sam',
   offer: null,
