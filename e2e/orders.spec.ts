@@ -231,6 +231,53 @@ test('payment not received, paid again and received; delivered, changes asked, d
   await done(seller);
 });
 
+test('the seller replaces a wrong file before the buyer acts; the buyer sees only the new one', async ({
+  page,
+  browser,
+  viewport,
+  people,
+}, testInfo) => {
+  const buyer = await people.person({ displayName: 'Rae Buyer' });
+  const sellerPerson = await sellerWithPaidOffer(people);
+  await logIn(page, buyer.email, buyer.password);
+  const seller = await personIn(browser, sellerPerson, viewport);
+  const { offer } = await apiAs<{ offer: { id: string } | null }>(seller, 'GET', '/api/offers/mine');
+  const { order } = await apiAs<{ order: { id: string } }>(page, 'POST', '/api/orders', { offerId: offer!.id });
+  await apiAs(page, 'POST', `/api/orders/${order.id}/paid`);
+  const wrong = await seller.request.post(`/api/orders/${order.id}/delivery`, {
+    headers: { origin: process.env.E2E_BASE_URL! },
+    multipart: { file: { name: 'wrong-client.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  });
+  expect(wrong.ok(), await wrong.text()).toBe(true);
+
+  await seller.goto(`/order/${order.id}`);
+  await seller.getByRole('link', { name: 'Replace file' }).click();
+  await expect(seller.getByRole('heading', { name: 'Replace file' })).toBeVisible();
+  await expect(seller.getByText('wrong-client.pdf')).toBeVisible();
+  await seller
+    .getByLabel('Replacement file')
+    .setInputFiles({ name: 'right-client.png', mimeType: 'image/png', buffer: PNG });
+  await shot(seller, 'order-replace', testInfo.project.name);
+  await seller.getByRole('button', { name: 'Replace file' }).click();
+  await expect(seller.getByText('Delivery replaced. The buyer has been told.')).toBeVisible();
+  await expect(seller).toHaveURL(new RegExp(`/order/${order.id}$`));
+
+  await page.goto(`/order/${order.id}`);
+  await expect(page.getByRole('button', { name: 'Download right-client.png' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download wrong-client.pdf' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'History' })).toContainText('Seller replaced the delivery');
+
+  // The seller writes in the order; the buyer's open page shows it without a reload
+  await seller.getByLabel('Write a message').fill('Sorry, <b>here</b> is the right file!');
+  await seller.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(seller.getByLabel('Write a message')).toHaveValue('');
+  await expect(
+    page.getByRole('list', { name: 'Message log' }).getByText('Sorry, here is the right file!'),
+  ).toBeVisible();
+  await shot(page, 'order-chat', testInfo.project.name);
+  await done(seller);
+});
+
 test('before the work starts: the seller declines with a reason the buyer reads; the buyer cancels another', async ({
   page,
   browser,

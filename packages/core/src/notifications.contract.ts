@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'order_changes_requested',
   'order_cancelled',
   'order_reminder',
+  'order_message',
   'job_accepted',
   'job_declined',
   'job_received',

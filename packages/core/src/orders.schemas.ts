@@ -21,6 +21,8 @@ import { JOB_STATUSES, MB, ORDER_STATUSES } from './constants.ts';
 import { textInput } from './text-input.ts';
 import { hasMaliciousContent, sanitizeText } from './sanitize.ts';
 import { ordersTexts } from './orders.texts.ts';
+import { messageTextSchema } from './messages.schemas.ts';
+import { messageTexts } from './messages.texts.ts';
 import { ORDER_NOTE_MAX } from './orders.limits.ts';
 
 export const orderIdParams = z.object({ id: z.uuid({ error: 'Order not found' }) });
@@ -30,7 +32,13 @@ export const orderListQuery = z.object({
   /** The opaque nextCursor of the page before; without it, the first page. */
   cursor: textInput(200).optional(),
 });
-export const orderMessageInput = z.strictObject({ key: textInput(40).min(1) });
+/** A canned message by its key, or the party's own text (SPEC section 5: 1 to 1000 characters, no markup). */
+export const orderMessageInput = z
+  .strictObject({ key: textInput(40).min(1).optional(), text: messageTextSchema.optional() })
+  .refine((input) => (input.key === undefined) !== (input.text === undefined), {
+    error: messageTexts.invalidBody,
+    path: ['text'],
+  });
 /** Which delivered file: its id; without one, the latest. */
 const deliveryId = textInput(18, 'Delivery not found').regex(/^[1-9][0-9]*$/, 'Delivery not found');
 export const deliveryLinkQuery = z.object({ delivery: deliveryId.optional() });
@@ -113,7 +121,14 @@ export type OrderDelivery = z.output<typeof orderDelivery>;
 export const orderParty = z.object({ id: z.string(), displayName: z.string() }).nullable();
 export type OrderParty = z.output<typeof orderParty>;
 
-export const orderMessage = z.object({ id: z.string(), senderRole: orderRole, key: z.string(), sentAt: z.string() });
+/** A canned message (key) or a party's own text. */
+export const orderMessage = z.object({
+  id: z.string(),
+  senderRole: orderRole,
+  key: z.string().nullable(),
+  text: z.string().nullable(),
+  sentAt: z.string(),
+});
 export type OrderMessage = z.output<typeof orderMessage>;
 
 export const orderSummary = z.object({

@@ -150,6 +150,8 @@ export const ordersTexts = {
   currentFile: 'Current file:',
   replacementFile: 'Replacement file',
   noteCount: (length: number) => `${length}/${ORDER_NOTE_MAX}`,
+  writeMessage: 'Write a message',
+  sendMessage: 'Send',
   history: 'History',
   deliveries: 'Delivered files',
   myOrders: 'My Orders',
@@ -193,6 +195,7 @@ export const ordersTexts = {
     deliveryReplaced: (title: string) => `Delivery replaced: ${title}`,
     cancelled: (title: string) => `Order cancelled: ${title}`,
     declined: (title: string) => `Order declined: ${title}`,
+    message: (title: string) => `New message on your order: ${title}`,
     reminder: (title: string) => `Please check your delivery: ${title}`,
     reminderBody: (when: string) =>
       `Accept it or ask for changes. If you do nothing, the order completes by itself ${when}.`,

@@ -557,12 +557,15 @@ export const orderMessages = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     senderRole: text('sender_role').notNull(),
-    messageKey: text('message_key').notNull(),
+    /** A canned message's key (SPEC section 4), or the text a party wrote: one of the two. */
+    messageKey: text('message_key'),
+    body: text('body'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('order_messages_order_idx').on(t.orderId, t.sentAt),
     check('order_messages_role_check', sql`${t.senderRole} in ('buyer', 'seller')`),
+    check('order_messages_one_kind_check', sql`(${t.messageKey} is null) <> (${t.body} is null)`),
   ],
 );
 

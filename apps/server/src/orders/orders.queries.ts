@@ -133,12 +133,21 @@ export function toOrderDetail(
   };
 }
 
-export const toOrderMessage = (m: { id: string; senderRole: string; key: string; sentAt: Date }): OrderMessage => ({
+type MessageRow = { id: string; senderRole: string; key: string | null; text: string | null; sentAt: Date };
+export const toOrderMessage = (m: MessageRow): OrderMessage => ({
   id: m.id,
   senderRole: m.senderRole as OrderRole,
   key: m.key,
+  text: m.text,
   sentAt: m.sentAt.toISOString(),
 });
+const messageColumns = {
+  id: orderMessages.id,
+  senderRole: orderMessages.senderRole,
+  key: orderMessages.messageKey,
+  text: orderMessages.body,
+  sentAt: orderMessages.sentAt,
+};
 
 /** Rows also carry created_at as PostgreSQL's text (microseconds kept), for a list's next-page cursor. */
 function selectOrders(db: Conn) {
@@ -460,14 +469,9 @@ export const toOrderDelivery = (row: DeliveryRow): OrderDelivery => ({
   deliveredAt: row.deliveredAt.toISOString(),
 });
 
-export async function listMessages(db: Conn, orderId: string) {
+export async function listMessages(db: Conn, orderId: string): Promise<MessageRow[]> {
   return db
-    .select({
-      id: orderMessages.id,
-      senderRole: orderMessages.senderRole,
-      key: orderMessages.messageKey,
-      sentAt: orderMessages.sentAt,
-    })
+    .select(messageColumns)
     .from(orderMessages)
     .where(eq(orderMessages.orderId, orderId))
     .orderBy(orderMessages.sentAt, orderMessages.id);
@@ -475,22 +479,18 @@ export async function listMessages(db: Conn, orderId: string) {
 
 export async function insertMessage(
   db: Conn,
-  message: { orderId: string; senderRole: 'buyer' | 'seller'; key: string; sentAt: Date },
-) {
+  message: { orderId: string; senderRole: 'buyer' | 'seller'; key?: string; text?: string; sentAt: Date },
+): Promise<MessageRow> {
   const [row] = await db
     .insert(orderMessages)
     .values({
       orderId: message.orderId,
       senderRole: message.senderRole,
-      messageKey: message.key,
+      messageKey: message.key ?? null,
+      body: message.text ?? null,
       sentAt: message.sentAt,
     })
-    .returning({
-      id: orderMessages.id,
-      senderRole: orderMessages.senderRole,
-      key: orderMessages.messageKey,
-      sentAt: orderMessages.sentAt,
-    });
+    .returning(messageColumns);
   if (!row) throw new Error('message not stored');
   return row;
 }

@@ -57,7 +57,7 @@ export const orders = feature('orders', ({ deps, route }) => {
   }));
 
   route('POST /api/orders/:id/messages', async ({ actor, params, body }) => ({
-    message: await service.sendOrderMessage({ deps, actor, orderId: params.id, key: body.key }),
+    message: await service.sendOrderMessage({ deps, actor, orderId: params.id, key: body.key, text: body.text }),
   }));
 
   /** The file of a delivery, or of its replacement: refused before the upload is read when this person may not send it now. */

@@ -14,6 +14,7 @@ import {
   isMessageKeyFor,
   jobsTexts,
   messageKeysFor,
+  orderMessageText,
   ordersTexts,
   sellerPaymentLink,
   type DeliveryLink,
@@ -602,18 +603,37 @@ export async function completeOrder(ctx: Ctx & { orderId: string }): Promise<Ord
   return detailOf(ctx, row);
 }
 
-/** A canned message from the viewer's side of the order: one of that side's four keys that fits the order's state. */
-export async function sendOrderMessage(ctx: Ctx & { orderId: string; key: string }): Promise<OrderMessage> {
+/**
+ * A message from the viewer's side of the order: one of that side's canned keys that fits the order's
+ * state, or their own text (already checked and stripped of markup by the route's schema), on any
+ * order that is not cancelled. The other side is told, which reaches their open order page live.
+ */
+export async function sendOrderMessage(
+  ctx: Ctx & { orderId: string; key?: string | undefined; text?: string | undefined },
+): Promise<OrderMessage> {
   const row = await readable(ctx, ctx.orderId);
   const role = orderRoleOf(ctx.actor, row);
   if (!role) throw forbidden(ordersTexts.notAParty);
-  if (!isMessageKeyFor(role, ctx.key)) throw new AppError('bad_request', ordersTexts.wrongMessageKey, 'key');
-  if (!messageKeysFor(role, row.status).includes(ctx.key)) throw conflict(ordersTexts.messageDoesNotFit(row.status));
-  const message = await q.insertMessage(ctx.deps.database.db, {
-    orderId: row.id,
-    senderRole: role,
-    key: ctx.key,
-    sentAt: ctx.deps.clock.now(),
+  if (ctx.key !== undefined) {
+    if (!isMessageKeyFor(role, ctx.key)) throw new AppError('bad_request', ordersTexts.wrongMessageKey, 'key');
+    if (!messageKeysFor(role, row.status).includes(ctx.key)) throw conflict(ordersTexts.messageDoesNotFit(row.status));
+  } else if (row.status === 'cancelled') throw conflict(ordersTexts.messageDoesNotFit(row.status));
+  const { deps } = ctx;
+  const message = await deps.database.db.transaction(async (tx) => {
+    const stored = await q.insertMessage(tx, {
+      orderId: row.id,
+      senderRole: role,
+      ...(ctx.key !== undefined ? { key: ctx.key } : { text: ctx.text! }),
+      sentAt: deps.clock.now(),
+    });
+    const to = role === 'buyer' ? 'seller' : 'buyer';
+    const from = role === 'buyer' ? buyerName(row) : sellerName(row);
+    await tellParty(deps, to, {
+      kind: 'order_message',
+      title: ordersTexts.notification.message(row.title),
+      body: `${from}: ${ctx.text ?? orderMessageText(ctx.key!)}`.slice(0, 200),
+    })(tx, row);
+    return stored;
   });
   return q.toOrderMessage(message);
 }

@@ -7,6 +7,7 @@ import {
   OPEN_ORDERS_PER_SELLER,
   ORDER_MOVE_NAMES,
   ORDER_MOVES,
+  messageTexts,
   ordersTexts,
   texts,
   type OrderMove,
@@ -370,6 +371,30 @@ describe('who can read an order', () => {
     expect((await buyer.post(`/api/orders/${id}/messages`, { key: 'waiting', extra: 1 })).statusCode).toBe(400);
     const messages = (await buyer.get(`/api/orders/${id}`)).json().order.messages;
     expect(messages.map((m: { key: string }) => m.key)).toEqual(['working']);
+  });
+
+  it("takes a party's own text under the message rules, and tells the other side", async () => {
+    const id = await createOrderIn(t, 'paid', { buyerId: buyer.user.id, sellerId: seller.user.id });
+    const sent = await buyer.post(`/api/orders/${id}/messages`, { text: '  Can you add <b>our</b> slogan?  ' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().message).toMatchObject({ senderRole: 'buyer', key: null, text: 'Can you add our slogan?' });
+    const told = await t.deps.database.query<{ title: string; body: string }>(
+      "select title, body from notifications where user_id = $1 and kind = 'order_message' and link = $2",
+      [seller.user.id, `/order/${id}`],
+    );
+    expect(told).toEqual([
+      { title: 'New message on your order: Order paid', body: 'Ben Buyer: Can you add our slogan?' },
+    ]);
+    for (const body of [{ text: '   ' }, { text: 'x'.repeat(1001) }, { key: 'waiting', text: 'both' }, {}]) {
+      const refused = await buyer.post(`/api/orders/${id}/messages`, body);
+      expect(refused.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(refused.json().error.message).toBe(messageTexts.invalidBody);
+    }
+    const cancelled = await createOrderIn(t, 'cancelled', { buyerId: buyer.user.id, sellerId: seller.user.id });
+    expect((await seller.post(`/api/orders/${cancelled}/messages`, { text: 'Why?' })).statusCode).toBe(409);
+    expect((await seller.get(`/api/orders/${id}`)).json().order.messages).toMatchObject([
+      { key: null, text: 'Can you add our slogan?' },
+    ]);
   });
 
   it('takes only the messages that fit where the order is: no "still waiting" once delivered, none once cancelled', async () => {

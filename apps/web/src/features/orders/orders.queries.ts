@@ -117,8 +117,9 @@ export function useCompleteOrder(orderId: string) {
 export function useSendOrderMessage(orderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (key: string) =>
-      (await request('POST /api/orders/:id/messages', { params: { id: orderId }, body: { key } })).message,
+    /** A canned message's key, or the party's own text. */
+    mutationFn: async (message: { key: string } | { text: string }) =>
+      (await request('POST /api/orders/:id/messages', { params: { id: orderId }, body: message })).message,
     onSuccess: (message) => {
       client.setQueryData<OrderDetail>(orderKey(orderId), (order) =>
         order ? { ...order, messages: [...order.messages, message] } : order,

@@ -61,8 +61,10 @@ describe('the shared live stream', () => {
 
     es.emit('message', { type: 'message', id: 'm1' });
     expect(invalidate).toHaveBeenLastCalledWith({ queryKey: messagesKey });
+    invalidate.mockClear();
     es.emit('notification', { type: 'notification', id: 'n1' });
-    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: notificationsKey });
+    // every order move and message notifies: an order open on screen reads itself again too
+    expect(invalidate.mock.calls).toEqual([[{ queryKey: notificationsKey }], [{ queryKey: ['orders'] }]]);
     es.emit('unread', { type: 'unread', unread: { messages: 3, notifications: 2 } });
     expect(client.getQueryData(unreadKey)).toEqual({ messages: 3, notifications: 2 });
 

@@ -14,6 +14,8 @@ export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 export const unreadKey = ['unread'] as const;
 export const messagesKey = ['messages'] as const;
 export const notificationsKey = ['notifications'] as const;
+/** The orders feature's queries (features/orders/orders.queries.ts ordersKey), named here so realtime imports no feature. */
+const ORDERS_KEY = ['orders'] as const;
 
 let source: EventSource | null = null;
 let ownerId: string | null = null;
@@ -59,12 +61,17 @@ function open(client: QueryClient) {
     // and an event sent in that gap would otherwise leave the list stale while the badge is right.
     void client.invalidateQueries({ queryKey: messagesKey });
     void client.invalidateQueries({ queryKey: notificationsKey });
+    void client.invalidateQueries({ queryKey: ORDERS_KEY });
     everOpened = true;
     retryDelay = 1000;
     setStatus('open');
   });
   es.addEventListener('message', () => void client.invalidateQueries({ queryKey: messagesKey }));
-  es.addEventListener('notification', () => void client.invalidateQueries({ queryKey: notificationsKey }));
+  es.addEventListener('notification', () => {
+    void client.invalidateQueries({ queryKey: notificationsKey });
+    // Every move and message on an order notifies the other side: an order open on screen reads itself again.
+    void client.invalidateQueries({ queryKey: ORDERS_KEY });
+  });
   es.addEventListener('unread', (event) => {
     const data = parse<Extract<LiveEvent, { type: 'unread' }>>(event);
     if (data) setUnread(data.unread);
