@@ -218,6 +218,37 @@ test('payment not received, paid again and received; delivered, changes asked, d
   await expect(page.getByText('Completed', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept & Complete Order' })).toHaveCount(0);
 
+  // The buyer reviews the completed order: stars are asked for first, then the review is posted
+  await expect(page.getByRole('heading', { name: 'Leave a review' })).toBeVisible();
+  await page.getByRole('button', { name: 'Post review' }).click();
+  await expect(page.getByText('Please choose 1 to 5 stars.')).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Rating' }).getByRole('radio', { name: '5 stars' }).check();
+  await page.getByLabel('Review (optional)').fill('Quick, friendly and exactly the logo I wanted.');
+  await shot(page, 'order-review-form', project);
+  await page.getByRole('button', { name: 'Post review' }).click();
+  await expect(page.getByText('Thank you! Your review is posted.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your review' })).toBeVisible();
+  await expect(page.getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
+
+  // The seller reads it on the order and replies once
+  await seller.goto(`/order/${order.id}`);
+  await expect(seller.getByText('Quick, friendly and exactly the logo I wanted.')).toBeVisible();
+  await seller.getByLabel('Your reply (shown under the review)').fill('Thank you, Bo!');
+  await seller.getByRole('button', { name: 'Post reply' }).click();
+  await expect(seller.getByText('Your reply is posted.')).toBeVisible();
+  await expect(seller.getByRole('button', { name: 'Post reply' })).toHaveCount(0);
+
+  // The stars show on the offer in the feed, and the review on the creator page
+  await page.goto(`/?tag=${sellerPerson.tag}`);
+  await expect(page.getByRole('img', { name: 'Rated 5.0 out of 5 from 1 review' }).first()).toBeVisible();
+  await expect(page.getByText('5.0 ★ (1)').first()).toBeVisible();
+  await shot(page, 'feed-rating', project);
+  await page.goto(`/creator/${sellerPerson.id}`);
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  await expect(reviews.getByText('Quick, friendly and exactly the logo I wanted.')).toBeVisible();
+  await expect(reviews.getByText('Thank you, Bo!')).toBeVisible();
+  await shot(page, 'creator-reviews', project);
+
   // The lists: My Orders for the buyer, My Sales for the seller, with counts
   await page.goto('/orders');
   await expect(page.getByRole('tab', { name: /My Orders \(\d+\)/ })).toBeVisible();
@@ -228,6 +259,81 @@ test('payment not received, paid again and received; delivered, changes asked, d
   await expect(seller.getByRole('link', { name: new RegExp(offer!.title) }).first()).toBeVisible();
   await page.getByRole('link', { name: 'Back to profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
+  await done(seller);
+});
+
+test('a problem reported by the buyer stops the order; an admin reads it in Disputes and sends it back for delivery', async ({
+  page,
+  browser,
+  viewport,
+  people,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const buyer = await people.person({ displayName: 'Pia Buyer' });
+  const sellerPerson = await sellerWithPaidOffer(people);
+  const admin = await people.admin();
+  await logIn(page, buyer.email, buyer.password);
+  const seller = await personIn(browser, sellerPerson, viewport);
+  const { offer } = await apiAs<{ offer: { id: string; title: string } }>(seller, 'GET', '/api/offers/mine');
+  const { order } = await apiAs<{ order: { id: string } }>(page, 'POST', '/api/orders', { offerId: offer.id });
+  await apiAs(page, 'POST', `/api/orders/${order.id}/paid`);
+
+  // The buyer reports a problem on the paid order: a reason and what happened are both asked for
+  await page.goto(`/order/${order.id}`);
+  await page.getByRole('button', { name: 'Report a problem' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report a problem with this order' });
+  await dialog.getByRole('button', { name: 'Report problem' }).click();
+  await expect(dialog.getByText('Please choose what went wrong.')).toBeVisible();
+  await dialog.getByRole('radio', { name: 'The order was not delivered' }).check();
+  await dialog.getByLabel('What happened?').fill('I paid a week ago and nothing has arrived.');
+  await shot(page, 'order-report-problem', project);
+  await dialog.getByRole('button', { name: 'Report problem' }).click();
+  await expect(
+    page.getByText('Problem reported. An admin will look at it and both of you will be told.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'A problem has been reported' })).toBeVisible();
+  await expect(page.getByText('Problem reported', { exact: true }).first()).toBeVisible();
+  await shot(page, 'order-disputed', project);
+
+  // The seller is told and can no longer deliver until an admin decides
+  await seller.goto(`/order/${order.id}`);
+  await expect(seller.getByText('I paid a week ago and nothing has arrived.').first()).toBeVisible();
+  await expect(seller.getByRole('link', { name: 'Upload delivery' })).toHaveCount(0);
+  await expect
+    .poll(() => mailsTo(sellerPerson.email).some((mail) => mail.subject.includes('A problem was reported')))
+    .toBe(true);
+
+  // The admin opens the dispute, reads the timeline and sends the order back for delivery with a note
+  const adminPage = await personIn(browser, admin, viewport);
+  await adminPage.goto('/admin');
+  await adminPage.getByRole('tab', { name: 'Disputes' }).click();
+  await adminPage.getByRole('button', { name: `Open dispute on ${offer.title}` }).click();
+  const disputeDialog = adminPage.getByRole('dialog', { name: 'Dispute' });
+  await expect(disputeDialog.getByRole('heading', { name: 'History' })).toBeVisible();
+  await expect(disputeDialog.getByText("Buyer said they've paid")).toBeVisible();
+  await disputeDialog.getByRole('radio', { name: 'Send back for delivery' }).check();
+  await disputeDialog.getByRole('button', { name: 'Resolve dispute' }).click();
+  await expect(disputeDialog.getByText('Please write a note for both sides.')).toBeVisible();
+  await disputeDialog
+    .getByLabel('Note for both sides')
+    .fill('The seller confirmed the payment arrived and will deliver this week.');
+  await shot(adminPage, 'admin-dispute', project);
+  await disputeDialog.getByRole('button', { name: 'Resolve dispute' }).click();
+  const confirm = adminPage.getByRole('dialog', { name: 'Send back for delivery?' });
+  await confirm.getByRole('button', { name: 'Send back for delivery' }).click();
+  await expect(adminPage.getByText('Resolved. Both sides have been told.')).toBeVisible();
+  await expect(adminPage.getByRole('button', { name: `Open dispute on ${offer.title}` })).toHaveCount(0);
+
+  // Both sides read the note; the seller can deliver again
+  await seller.reload();
+  await expect(seller.getByRole('link', { name: 'Upload delivery' })).toBeVisible();
+  await expect(
+    seller.getByRole('list', { name: 'History' }).getByText(/back to the seller for delivery.*deliver this week/),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await expect.poll(() => mailsTo(buyer.email).some((mail) => mail.text.includes('will deliver this week'))).toBe(true);
+  await done(adminPage);
   await done(seller);
 });
 

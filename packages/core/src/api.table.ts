@@ -8,6 +8,7 @@ import { offersApi } from './offers.api.ts';
 import { ordersApi } from './orders.api.ts';
 import { profileApi } from './profile.api.ts';
 import { realtimeApi } from './realtime.api.ts';
+import { reviewsApi } from './reviews.api.ts';
 import { systemApi } from './system.api.ts';
 
 export const apiRoutes = {
@@ -15,6 +16,7 @@ export const apiRoutes = {
   ...offersApi,
   ...messagesApi,
   ...ordersApi,
+  ...reviewsApi,
   ...jobsApi,
   ...adminApi,
   ...authApi,

@@ -45,7 +45,8 @@ export const REACTIONS = ['Smart', 'Support', 'Hype', 'Not for Me', 'Watching'] 
 export type Reaction = (typeof REACTIONS)[number];
 export const DELIVERY_TIMES = ['1 Day', '2 Days', '3 Days', '1 Week'] as const;
 export type DeliveryTime = (typeof DELIVERY_TIMES)[number];
-export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'delivered', 'completed', 'cancelled'] as const;
+/** 'disputed': a problem is reported and an admin decides (issue 16's Disputes). */
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'delivered', 'completed', 'cancelled', 'disputed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const JOB_STATUSES = ['pending', 'accepted', 'declined', 'delivered'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { REACTIONS } from './constants.ts';
+import { ratingSummary } from './reviews.schemas.ts';
 
 export const mediaKind = z.enum(['video', 'image']);
 export type MediaKind = z.output<typeof mediaKind>;
@@ -33,6 +34,8 @@ export const feedOffer = z.object({
   favoriteCount: z.number().int(),
   reactionCount: z.number().int(),
   shareCount: z.number().int(),
+  /** Stars from the reviews of its completed orders ("4.8 ★ (12)"). */
+  rating: ratingSummary,
   isApproved: z.boolean(),
   createdAt: z.string(),
   creator,

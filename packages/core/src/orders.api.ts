@@ -7,6 +7,8 @@ import {
   deliveryDownloadQuery,
   deliveryLink,
   deliveryLinkQuery,
+  disputeList,
+  disputeListQuery,
   orderDetail,
   orderIdParams,
   orderList,
@@ -14,7 +16,9 @@ import {
   orderMessage,
   orderMessageInput,
   paymentNotReceivedInput,
+  reportProblemInput,
   requestChangesInput,
+  resolveDisputeInput,
 } from './orders.schemas.ts';
 
 const orderWithMessage = z.object({ order: orderDetail, message: z.string() });
@@ -87,6 +91,29 @@ export const ordersApi = defineApi({
     caller: 'signedIn',
     summary: 'The buyer accepts the delivery (delivered -> completed); the seller is told',
     params: orderIdParams,
+    response: orderWithMessage,
+  },
+  'POST /api/orders/:id/problem': {
+    caller: 'signedIn',
+    summary:
+      'Either side reports a problem with a reason and what happened, from payment onward and up to 14 days after completion (-> disputed): timers stop; both sides and the admins are told',
+    params: orderIdParams,
+    body: reportProblemInput,
+    response: orderWithMessage,
+  },
+  'GET /api/admin/disputes': {
+    caller: 'admin',
+    summary:
+      "One page of the open disputes, the longest waiting first (30; cursor: the page before's nextCursor); GET /api/orders/:id has each one's timeline, messages and files",
+    query: disputeListQuery,
+    response: disputeList,
+  },
+  'POST /api/admin/disputes/:id/resolve': {
+    caller: 'admin',
+    summary:
+      'An admin resolves the dispute on order :id: complete it, cancel it (any refund happens outside GigReel) or send it back for delivery, with a note both sides receive',
+    params: orderIdParams,
+    body: resolveDisputeInput,
     response: orderWithMessage,
   },
   'POST /api/orders/:id/messages': {

@@ -8,3 +8,5 @@ export * from './orders.texts.ts';
 export * from './jobs.machine.ts';
 export * from './jobs.schemas.ts';
 export * from './jobs.texts.ts';
+export * from './reviews.schemas.ts';
+export * from './reviews.texts.ts';

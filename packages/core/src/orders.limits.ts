@@ -12,3 +12,11 @@ export const PRIVATE_JOBS_PER_DAY = 5;
 export const QUOTA_WINDOW_MS = 24 * 3600 * 1000;
 /** A note on an order's move (why a payment is missing, why it is declined, what to change): at most this many characters. */
 export const ORDER_NOTE_MAX = 500;
+/** A completed order's problem can be reported for this many days after it completed. */
+export const PROBLEM_REPORT_DAYS = 14;
+/** What a person writes about a problem, and an admin's note resolving it: at most this many characters. */
+export const PROBLEM_TEXT_MAX = 1000;
+/** A review's text: at most this many characters; the stars are 1 to 5. */
+export const REVIEW_TEXT_MAX = 500;
+/** A review can be changed for this many days after it is first written. */
+export const REVIEW_EDIT_DAYS = 7;

@@ -21,12 +21,19 @@ import {
 } from './orders.messages.ts';
 import { sellerPaymentLink } from './orders.payment.ts';
 
-const roles: Array<OrderRole | null> = ['buyer', 'seller', null];
+const roles: Array<OrderRole | 'admin' | null> = ['buyer', 'seller', 'admin', null];
+const NOW = new Date('2026-11-25T12:00:00Z');
+const DAY = 24 * 3600 * 1000;
 
-/** Every kind of order the machine tells apart: each status, paid claimed or confirmed, revisions left or not. */
+/** Every kind of order the machine tells apart: each status, paid claimed or confirmed, revisions left or not (a completed one completed yesterday). */
 const orders: OrderFacts[] = ORDER_STATUSES.flatMap((status) =>
   [false, true].flatMap((paymentConfirmed) =>
-    [0, 1].map((revisionsLeft) => ({ status, paymentConfirmed, revisionsLeft })),
+    [0, 1].map((revisionsLeft) => ({
+      status,
+      paymentConfirmed,
+      revisionsLeft,
+      completedAt: status === 'completed' ? new Date(NOW.getTime() - DAY) : null,
+    })),
   ),
 );
 const describeFacts = (o: OrderFacts) =>
@@ -38,15 +45,23 @@ describe('order state machine', () => {
     for (const order of orders)
       for (const role of roles)
         for (const move of ORDER_MOVE_NAMES) {
-          const decision = decideOrderMove(order, role, move);
+          const decision = decideOrderMove(order, role, move, NOW);
           if (decision.ok) allowed.add(`${role} ${move} ${describeFacts(order)} -> ${decision.to}`);
           else expect(decision.message.length).toBeGreaterThan(10);
         }
     expect([...allowed].sort()).toEqual([
+      'admin resolve_cancel disputed -> cancelled',
+      'admin resolve_complete disputed -> completed',
+      'admin resolve_redeliver disputed -> paid',
       'buyer cancel awaiting_payment -> cancelled',
       'buyer complete delivered/0 left -> completed',
       'buyer complete delivered/1 left -> completed',
       'buyer pay awaiting_payment -> paid',
+      'buyer report_problem completed -> disputed',
+      'buyer report_problem delivered/0 left -> disputed',
+      'buyer report_problem delivered/1 left -> disputed',
+      'buyer report_problem paid/claimed -> disputed',
+      'buyer report_problem paid/confirmed -> disputed',
       'buyer request_changes delivered/1 left -> paid',
       'seller confirm_payment paid/claimed -> paid',
       'seller decline awaiting_payment -> cancelled',
@@ -56,6 +71,11 @@ describe('order state machine', () => {
       'seller reject_payment paid/claimed -> awaiting_payment',
       'seller replace_delivery delivered/0 left -> delivered',
       'seller replace_delivery delivered/1 left -> delivered',
+      'seller report_problem completed -> disputed',
+      'seller report_problem delivered/0 left -> disputed',
+      'seller report_problem delivered/1 left -> disputed',
+      'seller report_problem paid/claimed -> disputed',
+      'seller report_problem paid/confirmed -> disputed',
     ]);
   });
 
@@ -82,6 +102,32 @@ describe('order state machine', () => {
       expect(decideOrderMove(unpaid, role, 'expire')).toMatchObject({ ok: false, reason: 'role' });
     }
     expect(decideOrderMove(delivered, 'system', 'complete')).toMatchObject({ ok: false, reason: 'role' });
+  });
+
+  it('takes a problem report up to 14 days after completion, once, and leaves its resolution to admins', () => {
+    const completedAgo = (days: number): OrderFacts => ({
+      status: 'completed',
+      paymentConfirmed: true,
+      revisionsLeft: 0,
+      completedAt: new Date(NOW.getTime() - days * DAY),
+    });
+    expect(decideOrderMove(completedAgo(14), 'buyer', 'report_problem', NOW)).toEqual({ ok: true, to: 'disputed' });
+    expect(decideOrderMove(completedAgo(14.01), 'seller', 'report_problem', NOW)).toMatchObject({
+      ok: false,
+      message: 'A problem can be reported once the order is paid, and up to 14 days after it completes.',
+    });
+    const disputed: OrderFacts = { status: 'disputed', paymentConfirmed: true, revisionsLeft: 0 };
+    expect(decideOrderMove(disputed, 'buyer', 'report_problem', NOW)).toMatchObject({
+      ok: false,
+      message: 'A problem is already reported on this order. An admin is looking at it.',
+    });
+    expect(decideOrderMove(disputed, 'seller', 'resolve_cancel')).toMatchObject({
+      ok: false,
+      reason: 'role',
+      message: 'Only an admin can resolve a reported problem.',
+    });
+    expect(decideOrderMove(disputed, 'system', 'report_problem')).toMatchObject({ ok: false, reason: 'role' });
+    expect(decideOrderMove(completedAgo(1), 'admin', 'report_problem')).toMatchObject({ ok: false, reason: 'role' });
   });
 
   it('says why changes cannot be asked for once the revisions are used', () => {
@@ -130,9 +176,24 @@ describe('order state machine', () => {
 
   it('lists what a role can do now, in the order the page shows it', () => {
     const claimed: OrderFacts = { status: 'paid', paymentConfirmed: false, revisionsLeft: 1 };
-    expect(availableOrderMoves(claimed, 'seller')).toEqual(['confirm_payment', 'reject_payment', 'decline', 'deliver']);
-    expect(availableOrderMoves(claimed, 'buyer')).toEqual([]);
-    expect(availableOrderMoves({ ...claimed, status: 'delivered' }, 'buyer')).toEqual(['request_changes', 'complete']);
+    expect(availableOrderMoves(claimed, 'seller')).toEqual([
+      'confirm_payment',
+      'reject_payment',
+      'decline',
+      'deliver',
+      'report_problem',
+    ]);
+    expect(availableOrderMoves(claimed, 'buyer')).toEqual(['report_problem']);
+    expect(availableOrderMoves({ ...claimed, status: 'delivered' }, 'buyer')).toEqual([
+      'request_changes',
+      'complete',
+      'report_problem',
+    ]);
+    expect(availableOrderMoves({ ...claimed, status: 'disputed' }, 'admin')).toEqual([
+      'resolve_complete',
+      'resolve_cancel',
+      'resolve_redeliver',
+    ]);
     expect(availableOrderMoves({ ...claimed, status: 'cancelled' }, 'buyer')).toEqual([]);
   });
 

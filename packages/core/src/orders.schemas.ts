@@ -15,15 +15,18 @@
  *   POST /api/orders/:id/decline         { reason } seller, before the payment is confirmed -> cancelled
  *   POST /api/orders/:id/changes         { note } buyer, delivered -> paid, within the offer's revisions
  *   PUT  /api/orders/:id/delivery        multipart "file"; seller replaces the delivery before the buyer acts
+ *   POST /api/orders/:id/problem         { reason, details } either side, from payment onward -> disputed
+ *   GET  /api/admin/disputes?cursor=     admin: the open disputes, oldest report first
+ *   POST /api/admin/disputes/:id/resolve { outcome, note } admin: disputed -> completed | cancelled | paid
  */
 import { z } from 'zod';
 import { JOB_STATUSES, MB, ORDER_STATUSES } from './constants.ts';
-import { textInput } from './text-input.ts';
-import { hasMaliciousContent, sanitizeText } from './sanitize.ts';
-import { ordersTexts } from './orders.texts.ts';
+import { plainText, textInput } from './text-input.ts';
+import { DISPUTE_OUTCOMES, ordersTexts, PROBLEM_REASONS } from './orders.texts.ts';
 import { messageTextSchema } from './messages.schemas.ts';
 import { messageTexts } from './messages.texts.ts';
-import { ORDER_NOTE_MAX } from './orders.limits.ts';
+import { review } from './reviews.schemas.ts';
+import { ORDER_NOTE_MAX, PROBLEM_TEXT_MAX } from './orders.limits.ts';
 
 export const orderIdParams = z.object({ id: z.uuid({ error: 'Order not found' }) });
 export const createOrderInput = z.strictObject({ offerId: z.uuid({ error: 'This offer is not available to buy.' }) });
@@ -48,14 +51,9 @@ export const deliveryDownloadQuery = z.object({
   delivery: deliveryId.optional(),
 });
 
-/** A note on a move (why a payment is not there, why an order is declined, what to change): plain text. */
-const orderNote = (required?: string) => {
-  const text = textInput(ORDER_NOTE_MAX * 2, ordersTexts.noteTooLong)
-    .refine((raw) => !hasMaliciousContent(raw), ordersTexts.noteTooLong)
-    .transform((raw) => sanitizeText(raw))
-    .pipe(z.string().max(ORDER_NOTE_MAX, ordersTexts.noteTooLong));
-  return required ? text.pipe(z.string().min(1, required)) : text;
-};
+/** A note on a move (why a payment is not there, why an order is declined, what to change). */
+const orderNote = (required?: string) => plainText(ORDER_NOTE_MAX, ordersTexts.noteTooLong, required);
+const problemText = (required: string) => plainText(PROBLEM_TEXT_MAX, ordersTexts.problem.tooLong, required);
 export const paymentNotReceivedInput = z.strictObject({ note: orderNote().optional() });
 export const declineOrderInput = z.strictObject({
   reason: orderNote(ordersTexts.reasonRequired).prefault(''),
@@ -63,6 +61,23 @@ export const declineOrderInput = z.strictObject({
 export const requestChangesInput = z.strictObject({
   note: orderNote(ordersTexts.changesNoteRequired).prefault(''),
 });
+const problemReasons = Object.keys(PROBLEM_REASONS) as [
+  keyof typeof PROBLEM_REASONS,
+  ...(keyof typeof PROBLEM_REASONS)[],
+];
+export const reportProblemInput = z.strictObject({
+  reason: z.enum(problemReasons, { error: ordersTexts.problem.chooseReason }),
+  details: problemText(ordersTexts.problem.detailsRequired).prefault(''),
+});
+const disputeOutcomes = Object.keys(DISPUTE_OUTCOMES) as [
+  keyof typeof DISPUTE_OUTCOMES,
+  ...(keyof typeof DISPUTE_OUTCOMES)[],
+];
+export const resolveDisputeInput = z.strictObject({
+  outcome: z.enum(disputeOutcomes),
+  note: problemText(ordersTexts.problem.noteRequired).prefault(''),
+});
+export const disputeListQuery = z.object({ cursor: textInput(200).optional() });
 
 /** SPEC section 5: delivery files, at most 10 MB, of these kinds (decided by the file's bytes). */
 export const DELIVERY_MAX_FILE_BYTES = 10 * MB;
@@ -96,10 +111,14 @@ export const ORDER_EVENT_KINDS = [
   'reminded',
   'auto_completed',
   'expired',
+  'problem_reported',
+  'resolved_completed',
+  'resolved_cancelled',
+  'resolved_redeliver',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
-/** Who made a move: one side, or the order's timers. */
-const orderActor = z.enum(['buyer', 'seller', 'system']);
+/** Who made a move: one side, the order's timers, or an admin resolving a problem. */
+const orderActor = z.enum(['buyer', 'seller', 'system', 'admin']);
 export const orderEvent = z.object({
   id: z.string(),
   kind: z.enum(ORDER_EVENT_KINDS),
@@ -130,6 +149,15 @@ export const orderMessage = z.object({
   sentAt: z.string(),
 });
 export type OrderMessage = z.output<typeof orderMessage>;
+
+/** A problem one side reported; while it is open the order is disputed. */
+export const orderProblem = z.object({
+  reason: z.enum(problemReasons),
+  details: z.string(),
+  reportedBy: orderRole,
+  reportedAt: z.string(),
+});
+export type OrderProblem = z.output<typeof orderProblem>;
 
 export const orderSummary = z.object({
   id: z.string(),
@@ -177,6 +205,10 @@ export const orderDetail = orderSummary.extend({
   /** The order's history, oldest first. */
   events: z.array(orderEvent),
   messages: z.array(orderMessage),
+  /** The open problem, while the order is disputed (its resolution is in the history). */
+  problem: orderProblem.nullable(),
+  /** The buyer's review, once written (completed orders only). */
+  review: review.nullable(),
 });
 export type OrderDetail = z.output<typeof orderDetail>;
 
@@ -187,6 +219,12 @@ export const orderList = z.object({
   nextCursor: z.string().nullable(),
 });
 export type OrderList = z.output<typeof orderList>;
+
+/** An open dispute in the admin's list: the order and its problem. */
+export const dispute = orderSummary.extend({ problem: orderProblem });
+export type Dispute = z.output<typeof dispute>;
+export const disputeList = z.object({ disputes: z.array(dispute), nextCursor: z.string().nullable() });
+export type DisputeList = z.output<typeof disputeList>;
 
 export const deliveryLink = z.object({ url: z.string(), expiresAt: z.string() });
 export type DeliveryLink = z.output<typeof deliveryLink>;

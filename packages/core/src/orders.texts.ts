@@ -1,6 +1,6 @@
 /** Texts of the orders feature: SPEC section 8 "Orders" word for word, plus the ones the spec leaves to us. */
 import type { OrderStatus } from './constants.ts';
-import { ORDER_NOTE_MAX } from './orders.limits.ts';
+import { ORDER_NOTE_MAX, PROBLEM_REPORT_DAYS, PROBLEM_TEXT_MAX } from './orders.limits.ts';
 
 const statusWords: Record<OrderStatus, string> = {
   awaiting_payment: 'awaiting payment',
@@ -8,7 +8,32 @@ const statusWords: Record<OrderStatus, string> = {
   delivered: 'delivered',
   completed: 'completed',
   cancelled: 'cancelled',
+  disputed: 'problem reported',
 };
+
+/** Why a party reports a problem, as they choose it. */
+export const PROBLEM_REASONS = {
+  not_delivered: 'The order was not delivered',
+  not_as_described: 'The delivery is not what was offered',
+  payment: 'A problem with the payment',
+  no_answer: 'The other side stopped answering',
+  other: 'Something else',
+} as const;
+export type ProblemReason = keyof typeof PROBLEM_REASONS;
+
+/** How an admin resolves a reported problem, as the admin picks it and as both sides read it. */
+export const DISPUTE_OUTCOMES = {
+  complete: { action: 'Complete the order', done: 'completed' },
+  cancel: { action: 'Cancel the order', done: 'cancelled' },
+  redeliver: { action: 'Send back for delivery', done: 'sent back to the seller for delivery' },
+} as const;
+export type DisputeOutcome = keyof typeof DISPUTE_OUTCOMES;
+
+function cannotReport(status: OrderStatus): string {
+  return status === 'disputed'
+    ? 'A problem is already reported on this order. An admin is looking at it.'
+    : `A problem can be reported once the order is paid, and up to ${PROBLEM_REPORT_DAYS} days after it completes.`;
+}
 
 export const ordersTexts = {
   // SPEC section 8, Orders
@@ -48,6 +73,10 @@ export const ordersTexts = {
     complete: 'Only the buyer can accept and complete this order.',
     auto_complete: 'Only the order’s timer completes an order by itself.',
     expire: 'Only the order’s timer cancels an unpaid order.',
+    report_problem: 'Only the buyer and the seller can report a problem on this order.',
+    resolve_complete: 'Only an admin can resolve a reported problem.',
+    resolve_cancel: 'Only an admin can resolve a reported problem.',
+    resolve_redeliver: 'Only an admin can resolve a reported problem.',
   },
   wrongState: {
     pay: (status: OrderStatus) => `This order cannot be marked as paid: it is ${statusWords[status]}.`,
@@ -68,7 +97,12 @@ export const ordersTexts = {
     complete: (status: OrderStatus) => `Only a delivered order can be completed; it is ${statusWords[status]}.`,
     auto_complete: (status: OrderStatus) => `Only a delivered order completes by itself; it is ${statusWords[status]}.`,
     expire: (status: OrderStatus) => `Only an unpaid order expires; it is ${statusWords[status]}.`,
+    report_problem: cannotReport,
+    resolve_complete: (status: OrderStatus) => `There is no open problem on this order: it is ${statusWords[status]}.`,
+    resolve_cancel: (status: OrderStatus) => `There is no open problem on this order: it is ${statusWords[status]}.`,
+    resolve_redeliver: (status: OrderStatus) => `There is no open problem on this order: it is ${statusWords[status]}.`,
   },
+  cannotReport,
   waitingForDesigner: 'The designer has not accepted this job yet. You can pay once they accept it.',
   waitingForDesignerLabel: 'Waiting for the designer',
   declinedLabel: 'Declined',
@@ -104,6 +138,7 @@ export const ordersTexts = {
     buyer: 'Cancelled by the buyer',
     seller: 'Declined by the seller',
     system: 'Expired: not paid in time',
+    admin: 'Cancelled by an admin after a reported problem',
   },
   requestChanges: 'Request changes',
   changesRequested: 'Your request has been sent to the seller.',
@@ -130,6 +165,31 @@ export const ordersTexts = {
     reminded: 'Buyer reminded to accept or ask for changes',
     auto_completed: 'Completed automatically: the buyer did not respond in time',
     expired: 'Cancelled: the payment did not arrive in time',
+    problem_reported: 'Problem reported',
+    resolved_completed: 'Admin resolved the problem: order completed',
+    resolved_cancelled: 'Admin resolved the problem: order cancelled',
+    resolved_redeliver: 'Admin resolved the problem: back to the seller for delivery',
+  },
+  // Reporting a problem, and an admin resolving it
+  problem: {
+    report: 'Report a problem',
+    title: 'Report a problem with this order',
+    body: 'An admin looks at the order, its messages and files and decides. Its timers stop until then, and both of you are told.',
+    reason: 'What went wrong?',
+    chooseReason: 'Please choose what went wrong.',
+    details: 'What happened?',
+    detailsRequired: 'Please say what happened.',
+    tooLong: `Please keep it under ${PROBLEM_TEXT_MAX} characters.`,
+    send: 'Report problem',
+    reported: 'Problem reported. An admin will look at it and both of you will be told.',
+    openTitle: 'A problem has been reported',
+    openBody: 'An admin is looking at this order. Nothing moves until they resolve it, and both of you will be told.',
+    reportedBy: { buyer: 'Reported by the buyer', seller: 'Reported by the seller' },
+    resolved: 'Resolved. Both sides have been told.',
+    resolveNote: 'Note for both sides',
+    resolveNoteHint: 'Say what was decided; a refund, if any, happens outside GigReel.',
+    noteRequired: 'Please write a note for both sides.',
+    resolveConfirm: (action: string) => `${action}?`,
   },
   goBack: 'Go back',
   cancelBody: 'The order is cancelled and nothing is to be paid. This cannot be undone.',
@@ -184,6 +244,12 @@ export const ordersTexts = {
       `The order for "${title}" was not paid in time, so it has been cancelled. Nothing more needs to be paid.`,
     declinedBody: (who: string, title: string) =>
       `${who} declined the order for "${title}". Open the order to read why; nothing more needs to be paid.`,
+    problemSubject: (title: string) => `A problem was reported: ${title}`,
+    problemBody: (who: string, title: string) =>
+      `${who} reported a problem with the order for "${title}". An admin will look at it; the order waits until then.`,
+    resolvedSubject: (title: string) => `Problem resolved: ${title}`,
+    resolvedBody: (title: string, done: string, note: string) =>
+      `An admin resolved the problem with "${title}": the order is ${done}. Their note: ${note}`,
   },
   notification: {
     paid: (title: string) => `New paid order: ${title}`,
@@ -202,6 +268,8 @@ export const ordersTexts = {
     autoCompleted: (title: string) => `Order completed automatically: ${title}`,
     expired: (title: string) => `Order expired: ${title}`,
     expiredBody: 'It was not paid in time, so it has been cancelled.',
+    problem: (title: string) => `Problem reported: ${title}`,
+    resolved: (title: string) => `Problem resolved: ${title}`,
   },
   /** The control under the list that loads its next page, and its label while loading. */
   more: { show: 'Show more orders', loading: 'Loading more orders…' },

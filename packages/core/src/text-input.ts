@@ -6,6 +6,7 @@
  * skipped too). The cost of every rule after it is then bounded by the field's limit.
  */
 import { z } from 'zod';
+import { hasMaliciousContent, sanitizeText } from './sanitize.ts';
 
 /** A string of at most `max` characters, refused (with `tooLong`) before anything else runs. */
 export function textInput(max: number, tooLong?: string, notText: string | undefined = tooLong) {
@@ -35,4 +36,16 @@ const NAME_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u20
 
 export function hasForbiddenNameCharacters(name: string): boolean {
   return NAME_FORBIDDEN.test(name);
+}
+
+/**
+ * Plain text a person writes (a note on an order's move, a problem, an admin's resolution, a review):
+ * markup removed, at most `max` characters, and at least one when `required` gives its refusal.
+ */
+export function plainText(max: number, tooLong: string, required?: string) {
+  const text = textInput(max * 2, tooLong)
+    .refine((raw) => !hasMaliciousContent(raw), tooLong)
+    .transform((raw) => sanitizeText(raw))
+    .pipe(z.string().max(max, tooLong));
+  return required ? text.pipe(z.string().min(1, required)) : text;
 }

@@ -3,7 +3,7 @@ export type { Actor } from './actor.ts';
 export { auth } from './auth.routes.ts';
 export { createAuth } from './auth.ts';
 export type { Auth } from './auth.ts';
-export { grantListedAdmins } from './roles.queries.ts';
+export { adminIds, grantListedAdmins } from './roles.queries.ts';
 export { installSessionCache } from './session-cache.ts';
 export { deleteSession, findSessionByToken, insertImpersonationSession } from './sessions.queries.ts';
 export { readCookie, signToken, verifySignedToken } from './signed-cookie.ts';

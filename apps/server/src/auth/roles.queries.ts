@@ -1,6 +1,6 @@
 /** The one place that decides who is admin: a user_roles row (SPEC section 6). */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/connection.ts';
+import type { Db, Tx } from '../db/connection.ts';
 import { userRoles, users } from '../db/schema.ts';
 
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {
@@ -10,6 +10,16 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
     .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
     .limit(1);
   return rows.length > 0;
+}
+
+/** The admins to tell of something only they act on (a reported problem): the first `max`, however many there are. */
+export async function adminIds(db: Db | Tx, max = 50): Promise<string[]> {
+  const rows = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.role, 'admin'))
+    .limit(max);
+  return rows.map((row) => row.userId);
 }
 
 export async function grantAdmin(db: Db, userId: string): Promise<void> {

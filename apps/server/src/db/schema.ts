@@ -168,6 +168,9 @@ export const offers = pgTable(
     /** The part of share_count made without an account; the rank weighs it less. */
     anonymousShareCount: integer('anonymous_share_count').notNull().default(0),
     hashtagClicks: integer('hashtag_clicks').notNull().default(0),
+    /** Reviews of its completed orders and their stars added up, kept with each review (the feed shows the average). */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     /** Engagement and age folded into one number whose order never changes with time alone. */
     rankScore: doublePrecision('rank_score').notNull().default(0),
     /** Moved on by a trigger (migration 0004) whenever what the offer shows changes, so approval names the version reviewed. */
@@ -191,6 +194,7 @@ export const offers = pgTable(
       sql`${t.boostCount} >= 0 and ${t.favoriteCount} >= 0 and ${t.reactionCount} >= 0 and ${t.shareCount} >= 0`,
     ),
     check('offers_anonymous_shares_check', sql`${t.anonymousShareCount} between 0 and ${t.shareCount}`),
+    check('offers_rating_check', sql`${t.ratingSum} between ${t.reviewCount} and 5 * ${t.reviewCount}`),
   ],
 );
 
@@ -475,7 +479,7 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
-    /** buyer (cancelled), seller (declined) or system (not paid in time). */
+    /** buyer (cancelled), seller (declined), system (not paid in time) or admin (a dispute resolved so). */
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
     /** Change requests the offer included when it was bought, and those the buyer made. */
@@ -494,12 +498,12 @@ export const orders = pgTable(
     index('orders_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check(
       'orders_status_check',
-      sql`${t.status} in ('awaiting_payment', 'paid', 'delivered', 'completed', 'cancelled')`,
+      sql`${t.status} in ('awaiting_payment', 'paid', 'delivered', 'completed', 'cancelled', 'disputed')`,
     ),
     check('orders_price_check', sql`${t.pricePence} is null or ${t.pricePence} >= 0`),
     check(
       'orders_cancelled_check',
-      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null and ${t.cancelledBy} in ('buyer', 'seller', 'system'))`,
+      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null and ${t.cancelledBy} in ('buyer', 'seller', 'system', 'admin'))`,
     ),
     check(
       'orders_revisions_check',
@@ -543,9 +547,9 @@ export const orderEvents = pgTable(
     index('order_events_order_idx').on(t.orderId, t.id),
     check(
       'order_events_kind_check',
-      sql`${t.kind} in ('payment_claimed', 'payment_confirmed', 'payment_not_received', 'delivered', 'delivery_replaced', 'changes_requested', 'completed', 'cancelled', 'declined', 'reminded', 'auto_completed', 'expired')`,
+      sql`${t.kind} in ('payment_claimed', 'payment_confirmed', 'payment_not_received', 'delivered', 'delivery_replaced', 'changes_requested', 'completed', 'cancelled', 'declined', 'reminded', 'auto_completed', 'expired', 'problem_reported', 'resolved_completed', 'resolved_cancelled', 'resolved_redeliver')`,
     ),
-    check('order_events_by_check', sql`${t.byRole} in ('buyer', 'seller', 'system')`),
+    check('order_events_by_check', sql`${t.byRole} in ('buyer', 'seller', 'system', 'admin')`),
   ],
 );
 
@@ -566,6 +570,89 @@ export const orderMessages = pgTable(
     index('order_messages_order_idx').on(t.orderId, t.sentAt),
     check('order_messages_role_check', sql`${t.senderRole} in ('buyer', 'seller')`),
     check('order_messages_one_kind_check', sql`(${t.messageKey} is null) <> (${t.body} is null)`),
+  ],
+);
+
+/**
+ * A problem one side reported on an order: open (the order is disputed) until an admin resolves it.
+ * At most one open per order; the admin's list reads the open ones, the longest waiting first.
+ */
+export const orderProblems = pgTable(
+  'order_problems',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reportedBy: text('reported_by').notNull(),
+    reason: text('reason').notNull(),
+    details: text('details').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The order's status when it was reported, for the record. */
+    fromStatus: text('from_status').notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    outcome: text('outcome'),
+    resolutionNote: text('resolution_note'),
+  },
+  (t) => [
+    uniqueIndex('order_problems_open_idx')
+      .on(t.orderId)
+      .where(sql`${t.resolvedAt} is null`),
+    index('order_problems_queue_idx')
+      .on(t.reportedAt, t.id)
+      .where(sql`${t.resolvedAt} is null`),
+    index('order_problems_order_idx').on(t.orderId),
+    index('order_problems_resolved_by_idx')
+      .on(t.resolvedBy)
+      .where(sql`${t.resolvedBy} is not null`),
+    check('order_problems_by_check', sql`${t.reportedBy} in ('buyer', 'seller')`),
+    check(
+      'order_problems_reason_check',
+      sql`${t.reason} in ('not_delivered', 'not_as_described', 'payment', 'no_answer', 'other')`,
+    ),
+    check('order_problems_details_check', sql`char_length(${t.details}) between 1 and 1000`),
+    check(
+      'order_problems_resolved_check',
+      sql`(${t.resolvedAt} is null) = (${t.outcome} is null) and (${t.outcome} is null or ${t.outcome} in ('complete', 'cancel', 'redeliver'))`,
+    ),
+  ],
+);
+
+/**
+ * The buyer's review of a completed order (one per order), with the seller's one reply. The offer's
+ * review_count and rating_sum move with it in the same transaction.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    body: text('body').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('reviews_order_idx').on(t.orderId),
+    // An offer's and a creator's reviews, newest first by keyset.
+    index('reviews_offer_idx').on(t.offerId, t.createdAt.desc(), t.id.desc()),
+    index('reviews_seller_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    // A person's account deleted sets their reviews' buyer to null.
+    index('reviews_buyer_idx').on(t.buyerId),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_body_check', sql`char_length(${t.body}) <= 500`),
+    check(
+      'reviews_reply_check',
+      sql`(${t.reply} is null) = (${t.repliedAt} is null) and char_length(${t.reply}) between 1 and 500`,
+    ),
   ],
 );
 

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { gigMessages, notifications, orders, offers, privateJobs, users } from '../db/schema.ts';
+import { gigMessages, notifications, orders, offers, privateJobs, reviews, users } from '../db/schema.ts';
 import { createOrderIn, createPaidOffer, multipart, pdfBytes, pngBytes } from '../orders/test-helpers.ts';
 import { routesOf } from '../../test/routes.ts';
 import { isRawResponse } from './declare.ts';
@@ -348,6 +348,59 @@ const ROWS: Row[] = [
       form('PUT', `/api/orders/${await order('delivered')}/delivery`, {}, [
         { field: 'file', name: 'fixed.pdf', data: pdfBytes() },
       ]),
+  },
+  {
+    route: 'POST /api/orders/:id/problem',
+    expect: [401, 404, 404, 200, 200, 404, 403],
+    call: async () =>
+      json('POST', `/api/orders/${await order('delivered')}/problem`, {
+        reason: 'not_as_described',
+        details: 'Not the logo that was offered.',
+      }),
+  },
+  {
+    route: 'GET /api/admin/disputes',
+    expect: [401, 403, 403, 403, 403, 403, 200],
+    call: () => json('GET', '/api/admin/disputes'),
+  },
+  {
+    route: 'POST /api/admin/disputes/:id/resolve',
+    expect: [401, 403, 403, 403, 403, 403, 200],
+    call: async () =>
+      json('POST', `/api/admin/disputes/${await order('disputed')}/resolve`, {
+        outcome: 'complete',
+        note: 'The delivery matches the offer.',
+      }),
+  },
+  {
+    route: 'PUT /api/orders/:id/review',
+    expect: [401, 404, 404, 200, 403, 404, 403],
+    call: async () => json('PUT', `/api/orders/${await order('completed')}/review`, { rating: 5 }),
+  },
+  {
+    route: 'POST /api/orders/:id/review/reply',
+    expect: [401, 404, 404, 403, 200, 404, 403],
+    call: async () => {
+      const id = await order('completed');
+      await t.deps.database.db.insert(reviews).values({
+        orderId: id,
+        offerId,
+        sellerId: people.seller.user.id,
+        buyerId: people.buyer.user.id,
+        rating: 4,
+      });
+      return json('POST', `/api/orders/${id}/review/reply`, { text: 'Thank you!' });
+    },
+  },
+  {
+    route: 'GET /api/offers/:id/reviews',
+    expect: [200, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', `/api/offers/${offerId}/reviews`),
+  },
+  {
+    route: 'GET /api/creators/:id/reviews',
+    expect: [200, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', `/api/creators/${people.seller.user.id}/reviews`),
   },
   {
     route: 'POST /api/orders/:id/messages',

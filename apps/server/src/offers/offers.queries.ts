@@ -35,6 +35,8 @@ export const offerCardColumns = {
   favoriteCount: offers.favoriteCount,
   reactionCount: offers.reactionCount,
   shareCount: offers.shareCount,
+  reviewCount: offers.reviewCount,
+  ratingSum: offers.ratingSum,
   isApproved: offers.isApproved,
   rankScore: offers.rankScore,
   createdAt: offers.createdAt,
@@ -62,6 +64,8 @@ export type OfferCardRow = {
   favoriteCount: number;
   reactionCount: number;
   shareCount: number;
+  reviewCount: number;
+  ratingSum: number;
   isApproved: boolean;
   rankScore: number;
   createdAt: Date;
@@ -95,6 +99,11 @@ export function toFeedOffer(row: OfferCardRow): FeedOffer {
     favoriteCount: row.favoriteCount,
     reactionCount: row.reactionCount,
     shareCount: row.shareCount,
+    rating: {
+      // one decimal, as "4.8 ★" shows it
+      average: row.reviewCount > 0 ? Math.round((row.ratingSum / row.reviewCount) * 10) / 10 : null,
+      count: row.reviewCount,
+    },
     isApproved: row.isApproved,
     createdAt: new Date(row.createdAt).toISOString(),
     creator: { id: row.userId, displayName: row.creatorName, profileImage: row.creatorImage },

@@ -10,15 +10,25 @@ import {
   type OrderEvent,
   type OrderEventKind,
   type OrderMessage,
+  type OrderProblem,
   type OrderRole,
   type OrderStatus,
   type OrderSummary,
 } from '@gigreel/core';
 import type { Database, Db, Tx } from '../db/connection.ts';
-import { cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { cursorValues, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { preparedPages } from '../db/prepared.ts';
 import { readTallies } from '../db/tallies.queries.ts';
-import { offers, orderDeliveries, orderEvents, orderMessages, orders, privateJobs, users } from '../db/schema.ts';
+import {
+  offers,
+  orderDeliveries,
+  orderEvents,
+  orderMessages,
+  orderProblems,
+  orders,
+  privateJobs,
+  users,
+} from '../db/schema.ts';
 
 type Conn = Db | Tx;
 const buyer = alias(users, 'buyer');
@@ -91,13 +101,19 @@ export function toOrderSummary(row: OrderSummaryRow): OrderSummary {
   };
 }
 
-/** What an order's page shows beside the row: its canned messages, every delivered file and its history. */
-export type OrderExtras = { messages: OrderMessage[]; deliveries: OrderDelivery[]; events: OrderEvent[] };
+/** What an order's page shows beside the row: its messages, every delivered file, its history, its open problem and its review. */
+export type OrderExtras = {
+  messages: OrderMessage[];
+  deliveries: OrderDelivery[];
+  events: OrderEvent[];
+  problem: OrderProblem | null;
+  review: OrderDetail['review'];
+};
 
 export function toOrderDetail(
   row: OrderRow,
   viewerRole: OrderRole | 'admin',
-  { messages, deliveries, events }: OrderExtras,
+  { messages, deliveries, events, problem, review }: OrderExtras,
 ): OrderDetail {
   return {
     ...toOrderSummary(row),
@@ -130,6 +146,8 @@ export function toOrderDetail(
     deliveries,
     events,
     messages,
+    problem,
+    review,
   };
 }
 
@@ -176,6 +194,8 @@ export type LockedOrder = {
   revisionsAllowed: number;
   revisionsUsed: number;
   deliveryKey: string | null;
+  completedAt: Date | null;
+  offerId: string | null;
 };
 export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder | null> {
   const [row] = await tx
@@ -189,6 +209,8 @@ export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder | null>
       revisionsAllowed: orders.revisionsAllowed,
       revisionsUsed: orders.revisionsUsed,
       deliveryKey: orders.deliveryKey,
+      completedAt: orders.completedAt,
+      offerId: orders.offerId,
     })
     .from(orders)
     .where(eq(orders.id, id))
@@ -343,7 +365,7 @@ export type OrderChanges = Partial<{
   paidAt: Date | null;
   paymentConfirmedAt: Date | null;
   deliveredAt: Date;
-  completedAt: Date;
+  completedAt: Date | null;
   cancelledAt: Date;
   cancelledBy: OrderActor;
   cancelReason: string | null;
@@ -527,4 +549,109 @@ export async function latestMoveOf(db: Conn, orderId: string): Promise<number> {
     .from(orderEvents)
     .where(and(eq(orderEvents.orderId, orderId), sql`${orderEvents.kind} <> 'reminded'`));
   return row?.id ?? 0;
+}
+
+// ---- problems and disputes ----
+
+export async function insertProblem(
+  tx: Tx,
+  problem: {
+    orderId: string;
+    reportedBy: OrderRole;
+    reason: string;
+    details: string;
+    at: Date;
+    fromStatus: OrderStatus;
+  },
+): Promise<void> {
+  await tx.insert(orderProblems).values({
+    orderId: problem.orderId,
+    reportedBy: problem.reportedBy,
+    reason: problem.reason,
+    details: problem.details,
+    reportedAt: problem.at,
+    fromStatus: problem.fromStatus,
+  });
+}
+
+const problemColumns = {
+  reason: orderProblems.reason,
+  details: orderProblems.details,
+  reportedBy: orderProblems.reportedBy,
+  reportedAt: orderProblems.reportedAt,
+};
+type ProblemRow = { reason: string; details: string; reportedBy: string; reportedAt: Date };
+const toOrderProblem = (row: ProblemRow): OrderProblem => ({
+  reason: row.reason as OrderProblem['reason'],
+  details: row.details,
+  reportedBy: row.reportedBy as OrderRole,
+  reportedAt: row.reportedAt.toISOString(),
+});
+
+/** The order's open problem (one at most, by the partial unique index), or null. */
+export async function findOpenProblem(db: Conn, orderId: string): Promise<OrderProblem | null> {
+  const [row] = await db
+    .select(problemColumns)
+    .from(orderProblems)
+    .where(and(eq(orderProblems.orderId, orderId), isNull(orderProblems.resolvedAt)))
+    .limit(1);
+  return row ? toOrderProblem(row) : null;
+}
+
+export async function resolveProblem(
+  tx: Tx,
+  orderId: string,
+  resolution: { by: string; outcome: string; note: string; at: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .update(orderProblems)
+    .set({
+      resolvedAt: resolution.at,
+      resolvedBy: resolution.by,
+      outcome: resolution.outcome,
+      resolutionNote: resolution.note,
+    })
+    .where(and(eq(orderProblems.orderId, orderId), isNull(orderProblems.resolvedAt)))
+    .returning({ id: orderProblems.id });
+  return rows.length === 1;
+}
+
+/** A disputes page starts after the last (reported_at, id) shown: the oldest report first. */
+export type DisputeCursor = { at: string; id: string };
+const DISPUTES_PAGE_SIZE = 30;
+
+/** One page of open disputes, the longest waiting first, each with its order as a list shows it. */
+export async function listOpenDisputes(
+  db: Db,
+  cursor: DisputeCursor | null,
+): Promise<{ rows: Array<OrderSummaryRow & { problem: OrderProblem }>; nextCursor: string | null }> {
+  const rows = await db
+    .select({
+      ...summaryColumns,
+      ...problemColumns,
+      problemId: orderProblems.id,
+      cursorAt: sql<string>`${orderProblems.reportedAt}::text`,
+    })
+    .from(orderProblems)
+    .innerJoin(orders, eq(orders.id, orderProblems.orderId))
+    .leftJoin(buyer, eq(buyer.id, orders.buyerId))
+    .leftJoin(seller, eq(seller.id, orders.sellerId))
+    .leftJoin(privateJobs, eq(privateJobs.id, orders.jobId))
+    .where(
+      and(
+        isNull(orderProblems.resolvedAt),
+        cursor
+          ? sql`(${orderProblems.reportedAt}, ${orderProblems.id}) > (${cursor.at}::timestamptz, ${cursor.id}::bigint)`
+          : undefined,
+      ),
+    )
+    .orderBy(orderProblems.reportedAt, orderProblems.id)
+    .limit(DISPUTES_PAGE_SIZE + 1);
+  const page = rows.slice(0, DISPUTES_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    rows: page.map((row) => ({ ...(row as unknown as OrderSummaryRow), problem: toOrderProblem(row) })),
+    nextCursor:
+      rows.length > DISPUTES_PAGE_SIZE && last ? encodePageCursor(last.cursorAt, String(last.problemId)) : null,
+  };
 }

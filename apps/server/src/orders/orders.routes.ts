@@ -1,10 +1,12 @@
-/** HTTP for orders: the table (core's orders.api.ts) checks the caller and the input; each route calls one service verb. */
+/** HTTP for orders and their reviews: the table (core's orders.api.ts, reviews.api.ts) checks the caller and the input; each route calls one service verb. */
 import path from 'node:path';
 import { badRequest, ordersTexts, type OrderDetail } from '@gigreel/core';
 import { feature } from '../http/declare.ts';
 import { receiveUpload, type ReceivedFile } from '../platform/uploads.ts';
 import { deliveryUploadRules, sendAttachment } from './delivery-files.ts';
 import * as service from './orders.service.ts';
+import * as reviews from './reviews.service.ts';
+import { loadViewer } from '../auth/index.ts';
 
 export const orders = feature('orders', ({ deps, route }) => {
   const tempDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
@@ -55,6 +57,47 @@ export const orders = feature('orders', ({ deps, route }) => {
     order: await service.completeOrder({ deps, actor, orderId: params.id }),
     message: ordersTexts.completed,
   }));
+
+  route('POST /api/orders/:id/problem', async ({ actor, params, body }) => ({
+    order: await service.reportProblem({
+      deps,
+      actor,
+      orderId: params.id,
+      reason: body.reason,
+      details: body.details,
+    }),
+    message: ordersTexts.problem.reported,
+  }));
+
+  route('GET /api/admin/disputes', ({ query }) => service.listDisputes({ deps, cursor: query.cursor }));
+
+  route('POST /api/admin/disputes/:id/resolve', async ({ actor, params, body }) => ({
+    order: await service.resolveDispute({
+      deps,
+      actor,
+      orderId: params.id,
+      outcome: body.outcome,
+      note: body.note,
+    }),
+    message: ordersTexts.problem.resolved,
+  }));
+
+  route('PUT /api/orders/:id/review', ({ actor, params, body }) =>
+    reviews.writeReview({ deps, actor, orderId: params.id, rating: body.rating, text: body.text }),
+  );
+
+  route('POST /api/orders/:id/review/reply', ({ actor, params, body }) =>
+    reviews.replyToReview({ deps, actor, orderId: params.id, text: body.text }),
+  );
+
+  route('GET /api/offers/:id/reviews', async ({ request, reply, params, query }) => {
+    const actor = await loadViewer(deps, request, reply);
+    return reviews.listOfferReviews({ deps, actor, offerId: params.id, cursor: query.cursor });
+  });
+
+  route('GET /api/creators/:id/reviews', ({ params, query }) =>
+    reviews.listCreatorReviews({ deps, creatorId: params.id, cursor: query.cursor }),
+  );
 
   route('POST /api/orders/:id/messages', async ({ actor, params, body }) => ({
     message: await service.sendOrderMessage({ deps, actor, orderId: params.id, key: body.key, text: body.text }),

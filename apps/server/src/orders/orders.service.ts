@@ -11,7 +11,12 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
   decideOrderMove,
+  DISPUTE_OUTCOMES,
   isMessageKeyFor,
+  PROBLEM_REASONS,
+  type DisputeList,
+  type DisputeOutcome,
+  type ProblemReason,
   jobsTexts,
   messageKeysFor,
   orderMessageText,
@@ -50,6 +55,9 @@ import {
 import type { DataJob } from '../platform/queue.ts';
 import type { Actor } from '../auth/index.ts';
 import { canReadOrder, orderRoleOf } from './orders.policy.ts';
+import { deleteReviewOfOrder } from './reviews.queries.ts';
+import { reviewOfOrder } from './reviews.service.ts';
+import { adminIds } from '../auth/index.ts';
 
 type Ctx = { deps: AppDeps; actor: Actor };
 const orderNotFound = () => notFound(ordersTexts.notFound);
@@ -68,15 +76,20 @@ export async function getOrder(ctx: Ctx & { orderId: string }): Promise<OrderDet
 /** The order as its viewer sees it, with its messages; after a move, from the row the move read back. */
 async function detailOf(ctx: Ctx, row: q.OrderRow): Promise<OrderDetail> {
   const { db } = ctx.deps.database;
-  const [messages, deliveries, events] = await Promise.all([
+  const [messages, deliveries, events, problem, review] = await Promise.all([
     q.listMessages(db, row.id),
     q.listDeliveries(db, row.id),
     q.listEvents(db, row.id),
+    // only a disputed order has an open problem, only a completed one (or one disputed after) a review
+    row.status === 'disputed' ? q.findOpenProblem(db, row.id) : null,
+    row.completedAt ? reviewOfOrder(ctx.deps, row.id) : null,
   ]);
   return q.toOrderDetail(row, orderRoleOf(ctx.actor, row) ?? 'admin', {
     messages: messages.map(q.toOrderMessage),
     deliveries: deliveries.map(q.toOrderDelivery),
     events,
+    problem,
+    review,
   });
 }
 
@@ -131,13 +144,20 @@ export async function createOrder(ctx: Ctx & { offerId: string }): Promise<Order
 /** What a move writes: the order's other columns, and the line it adds to the order's history. */
 type MoveWrite = { set?: q.OrderChanges; event: { kind: OrderEventKind; note?: string | null } };
 
-/** What the machine knows of a locked order. */
-async function factsOf(tx: Tx, order: q.LockedOrder) {
+/** What the machine knows of an order (locked for a move, or read to refuse early). */
+async function factsOf(
+  db: Tx | AppDeps['database']['db'],
+  order: Pick<q.LockedOrder, 'status' | 'paymentConfirmedAt' | 'jobId' | 'completedAt'> & {
+    revisionsAllowed: number | null;
+    revisionsUsed: number | null;
+  },
+) {
   return {
     status: order.status,
     paymentConfirmed: order.paymentConfirmedAt !== null,
-    revisionsLeft: order.revisionsAllowed - order.revisionsUsed,
-    jobStatus: order.jobId ? ((await q.jobStatusOf(tx, order.jobId)) as 'declined' | null) : null,
+    revisionsLeft: (order.revisionsAllowed ?? 0) - (order.revisionsUsed ?? 0),
+    jobStatus: order.jobId ? ((await q.jobStatusOf(db, order.jobId)) as 'declined' | null) : null,
+    completedAt: order.completedAt,
   };
 }
 
@@ -154,7 +174,7 @@ function refuse(
  * same transaction.
  */
 async function move(
-  ctx: Ctx & { orderId: string },
+  ctx: Ctx & { orderId: string; asAdmin?: boolean },
   which: OrderMove,
   write: (now: Date, order: q.LockedOrder, tx: Tx) => MoveWrite | Promise<MoveWrite>,
   tell?: (tx: Tx, row: q.OrderRow, eventId: number) => Promise<void>,
@@ -163,10 +183,11 @@ async function move(
   return deps.database.db.transaction(async (tx) => {
     const locked = await q.lockOrder(tx, orderId);
     if (!locked || !canReadOrder(actor, locked)) throw orderNotFound();
-    const role = orderRoleOf(actor, locked);
-    const decision = decideOrderMove(await factsOf(tx, locked), role, which);
-    refuse(decision);
+    // an admin resolving a dispute acts as the admin, even on an order they are a party to
+    const role = ctx.asAdmin && actor.isAdmin ? 'admin' : orderRoleOf(actor, locked);
     const now = deps.clock.now();
+    const decision = decideOrderMove(await factsOf(tx, locked), role, which, now);
+    refuse(decision);
     const { set = {}, event } = await write(now, locked, tx);
     const moved = await q.moveOrder(tx, orderId, locked.status, decision.to, set);
     if (!moved) throw conflict(ordersTexts.wrongState[which](decision.to));
@@ -428,14 +449,8 @@ export async function runOrderTimer(deps: AppDeps, timer: OrderTimer): Promise<'
 
 /** Refuses early, before the upload is read, when this person may not deliver (or replace) this order now. */
 export async function assertCanDeliver(ctx: Ctx & { orderId: string; replace?: boolean }): Promise<void> {
-  const { db } = ctx.deps.database;
   const row = await readable(ctx, ctx.orderId);
-  const facts = {
-    status: row.status,
-    paymentConfirmed: row.paymentConfirmedAt !== null,
-    revisionsLeft: (row.revisionsAllowed ?? 0) - (row.revisionsUsed ?? 0),
-    jobStatus: row.jobId ? ((await q.jobStatusOf(db, row.jobId)) as 'declined' | null) : null,
-  };
+  const facts = await factsOf(ctx.deps.database.db, row);
   refuse(decideOrderMove(facts, orderRoleOf(ctx.actor, row), ctx.replace ? 'replace_delivery' : 'deliver'));
 }
 
@@ -599,6 +614,122 @@ export async function completeOrder(ctx: Ctx & { orderId: string }): Promise<Ord
           body: ordersTexts.mail.completedBody(buyerName(order), order.title),
         },
       )(tx, order),
+  );
+  return detailOf(ctx, row);
+}
+
+/**
+ * Either side reports a problem (from payment onward, and for PROBLEM_REPORT_DAYS after completion):
+ * the order is disputed, which stops its timers (a timer runs only if no move came since it was
+ * set). The other side is told in the app and by mail, the admins in the app.
+ */
+export async function reportProblem(
+  ctx: Ctx & { orderId: string; reason: ProblemReason; details: string },
+): Promise<OrderDetail> {
+  const { deps } = ctx;
+  let reporter: OrderRole = 'buyer';
+  const row = await move(
+    ctx,
+    'report_problem',
+    async (now, order, tx) => {
+      reporter = orderRoleOf(ctx.actor, order)!;
+      await q.insertProblem(tx, {
+        orderId: order.id,
+        reportedBy: reporter,
+        reason: ctx.reason,
+        details: ctx.details,
+        at: now,
+        fromStatus: order.status,
+      });
+      return { event: { kind: 'problem_reported', note: `${PROBLEM_REASONS[ctx.reason]}: ${ctx.details}` } };
+    },
+    async (tx, order) => {
+      const other: OrderRole = reporter === 'buyer' ? 'seller' : 'buyer';
+      const who = reporter === 'buyer' ? buyerName(order) : sellerName(order);
+      const notice = {
+        kind: 'order_problem',
+        title: ordersTexts.notification.problem(order.title),
+        body: `${who}: ${PROBLEM_REASONS[ctx.reason]}`,
+      } as const;
+      const mail = {
+        subject: ordersTexts.mail.problemSubject(order.title),
+        body: ordersTexts.mail.problemBody(who, order.title),
+      };
+      await tellParty(deps, other, notice, mail)(tx, order);
+      await tellParty(deps, reporter, notice, mail)(tx, order);
+      const parties = new Set([order.buyerId, order.sellerId]);
+      for (const admin of await adminIds(tx))
+        if (!parties.has(admin)) await createNotification(tx, { userId: admin, ...notice, link: `/order/${order.id}` });
+    },
+  );
+  return detailOf(ctx, row);
+}
+
+/** One page of the open disputes for the admins, the longest waiting first (a damaged cursor starts from the top). */
+export async function listDisputes({
+  deps,
+  cursor,
+}: {
+  deps: AppDeps;
+  cursor?: string | undefined;
+}): Promise<DisputeList> {
+  const position = decodeTimeCursor(cursor, 'text');
+  const page = await q.listOpenDisputes(
+    deps.database.db,
+    position && /^[1-9][0-9]{0,17}$/.test(position.id) ? position : null,
+  );
+  return {
+    disputes: page.rows.map((row) => ({ ...q.toOrderSummary(row), problem: row.problem })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+const RESOLUTIONS = {
+  complete: { move: 'resolve_complete', event: 'resolved_completed' },
+  cancel: { move: 'resolve_cancel', event: 'resolved_cancelled' },
+  redeliver: { move: 'resolve_redeliver', event: 'resolved_redeliver' },
+} as const satisfies Record<DisputeOutcome, { move: OrderMove; event: OrderEventKind }>;
+
+/**
+ * An admin resolves a dispute: completes the order, cancels it (a refund, if any, is agreed outside
+ * GigReel and said in the note; a cancelled order loses its review) or sends it back to the seller to
+ * deliver. Both sides receive the note in the app and by mail.
+ */
+export async function resolveDispute(
+  ctx: Ctx & { orderId: string; outcome: DisputeOutcome; note: string },
+): Promise<OrderDetail> {
+  const { deps, outcome, note } = ctx;
+  const resolution = RESOLUTIONS[outcome];
+  const row = await move(
+    { ...ctx, asAdmin: true },
+    resolution.move,
+    async (now, order, tx) => {
+      if (!(await q.resolveProblem(tx, order.id, { by: ctx.actor.id, outcome, note, at: now })))
+        throw conflict(ordersTexts.wrongState[resolution.move](order.status));
+      if (outcome === 'cancel') await deleteReviewOfOrder(tx, order.id);
+      const set: q.OrderChanges =
+        outcome === 'complete'
+          ? { completedAt: order.completedAt ?? now }
+          : outcome === 'cancel'
+            ? { cancelledAt: now, cancelledBy: 'admin', cancelReason: note }
+            : // back to the seller: an order reported after it completed is no longer complete
+              { completedAt: null };
+      return { set, event: { kind: resolution.event, note } };
+    },
+    async (tx, order) => {
+      const done = DISPUTE_OUTCOMES[outcome].done;
+      const notice = {
+        kind: 'order_resolved',
+        title: ordersTexts.notification.resolved(order.title),
+        body: note,
+      } as const;
+      const mail = {
+        subject: ordersTexts.mail.resolvedSubject(order.title),
+        body: ordersTexts.mail.resolvedBody(order.title, done, note),
+      };
+      await tellParty(deps, 'buyer', notice, mail)(tx, order);
+      await tellParty(deps, 'seller', notice, mail)(tx, order);
+    },
   );
   return detailOf(ctx, row);
 }

@@ -79,12 +79,23 @@ const tryMove = (c: TestClient, orderId: string, move: OrderMove) => {
       return c.post(`${url}/changes`, { note: 'Please make the blue darker.' });
     case 'complete':
       return c.post(`${url}/complete`);
+    case 'report_problem':
+      return c.post(`${url}/problem`, { reason: 'not_as_described', details: 'The logo is not the one offered.' });
+    case 'resolve_complete':
+    case 'resolve_cancel':
+    case 'resolve_redeliver':
+      return c.post(`/api/admin/disputes/${orderId}/resolve`, {
+        outcome: { resolve_complete: 'complete', resolve_cancel: 'cancel', resolve_redeliver: 'redeliver' }[move],
+        note: 'Both sides agreed on this by message.',
+      });
     default:
       throw new Error(`${move} is the timers' move, not a route`);
   }
 };
-/** The moves a person makes (the timers' have their own tests: timers.test.ts). */
-const personMoves = ORDER_MOVE_NAMES.filter((move) => ORDER_MOVES[move].by !== 'system');
+/** The moves the buyer or the seller makes (the timers' have their own tests: timers.test.ts; the admins' below). */
+const byRole = (move: OrderMove) => [ORDER_MOVES[move].by].flat();
+const personMoves = ORDER_MOVE_NAMES.filter((move) => byRole(move).some((who) => who === 'buyer' || who === 'seller'));
+const adminMoves = ORDER_MOVE_NAMES.filter((move) => byRole(move).includes('admin'));
 /** Everything a move may change: the row, and the counts of its history and files. */
 const orderRow = async (id: string) =>
   (
@@ -219,16 +230,19 @@ describe('the state machine on the server', () => {
     { label: 'delivered, no revision left', status: 'delivered', revisionsUsed: 1 },
     { label: 'completed', status: 'completed' },
     { label: 'cancelled', status: 'cancelled' },
+    { label: 'disputed', status: 'disputed' },
   ];
+  const factsOf = (setup: (typeof setups)[number]) => ({
+    status: setup.status,
+    paymentConfirmed: ['delivered', 'completed', 'disputed'].includes(setup.status) || !!setup.paymentConfirmed,
+    revisionsLeft: 1 - (setup.revisionsUsed ?? 0),
+    completedAt: setup.status === 'completed' ? t.clock.now() : null,
+  });
 
   it('lets the buyer and the seller make exactly the moves the machine allows, and refuses the rest changing nothing', async () => {
     let allowedMoves = 0;
     for (const setup of setups) {
-      const facts = {
-        status: setup.status,
-        paymentConfirmed: ['delivered', 'completed'].includes(setup.status) || !!setup.paymentConfirmed,
-        revisionsLeft: 1 - (setup.revisionsUsed ?? 0),
-      };
+      const facts = factsOf(setup);
       for (const move of personMoves) {
         for (const [who, client] of [
           ['buyer', buyer],
@@ -242,7 +256,7 @@ describe('the state machine on the server', () => {
           const before = await orderRow(id);
           const response = await tryMove(client, id, move);
           const label = `${who} ${move} on an order ${setup.label}`;
-          const decision = decideOrderMove(facts, who, move);
+          const decision = decideOrderMove(facts, who, move, t.clock.now());
           if (decision.ok) {
             allowedMoves += 1;
             expect(response.statusCode, `${label}: ${response.body}`).toBe(200);
@@ -256,7 +270,31 @@ describe('the state machine on the server', () => {
         }
       }
     }
-    expect(allowedMoves).toBe(13);
+    expect(allowedMoves).toBe(23);
+  });
+
+  it('lets an admin resolve exactly a disputed order, and nobody else', async () => {
+    let allowedMoves = 0;
+    for (const setup of setups)
+      for (const move of adminMoves) {
+        const id = await createOrderIn(t, setup.status, { buyerId: buyer.user.id, sellerId: seller.user.id, ...setup });
+        const before = await orderRow(id);
+        for (const client of [buyer, seller]) expect((await tryMove(client, id, move)).statusCode, move).toBe(403);
+        expect((await tryMove(anonymous, id, move)).statusCode, move).toBe(401);
+        const response = await tryMove(admin, id, move);
+        const label = `admin ${move} on an order ${setup.label}`;
+        const decision = decideOrderMove(factsOf(setup), 'admin', move);
+        if (decision.ok) {
+          allowedMoves += 1;
+          expect(response.statusCode, `${label}: ${response.body}`).toBe(200);
+          expect(response.json().order.status, label).toBe(decision.to);
+          continue;
+        }
+        expect(response.statusCode, `${label}: ${response.body}`).toBe(409);
+        expect(response.json().error.message, label).toBe(decision.message);
+        expect(await orderRow(id), label).toEqual(before);
+      }
+    expect(allowedMoves).toBe(3);
   });
 
   it('hides every order from a stranger, asks the anonymous to sign in, and lets an admin read but not act', async () => {

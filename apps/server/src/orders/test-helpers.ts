@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { OrderStatus } from '@gigreel/core';
-import { offers, orderDeliveries, orders } from '../db/schema.ts';
+import { offers, orderDeliveries, orderProblems, orders } from '../db/schema.ts';
 import type { TestApp } from '../../test/harness.ts';
 
 /** A multipart body as a browser sends it. */
@@ -76,7 +76,7 @@ export async function createOrderIn(
   parties: { buyerId: string; sellerId: string; offerId?: string; placedAt?: Date } & OrderSetup,
 ) {
   const now = parties.placedAt ?? t.clock.now();
-  const delivered = status === 'delivered' || status === 'completed';
+  const delivered = status === 'delivered' || status === 'completed' || status === 'disputed';
   const deliveryKey = `deliveries/orders/x/${randomUUID()}.pdf`;
   const [row] = await t.deps.database.db
     .insert(orders)
@@ -100,6 +100,15 @@ export async function createOrderIn(
       ...(delivered ? { deliveryKey, deliveryFileName: 'brief.pdf', deliveryContentType: 'application/pdf' } : {}),
     })
     .returning({ id: orders.id });
+  if (status === 'disputed')
+    await t.deps.database.db.insert(orderProblems).values({
+      orderId: row!.id,
+      reportedBy: 'buyer',
+      reason: 'not_as_described',
+      details: 'Not what the offer showed.',
+      reportedAt: now,
+      fromStatus: 'delivered',
+    });
   if (delivered)
     await t.deps.database.db.insert(orderDeliveries).values({
       orderId: row!.id,

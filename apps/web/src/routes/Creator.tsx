@@ -1,8 +1,9 @@
-/** /creator/{id}: a creator's public page: avatar, name, bio, when they joined, and their offer. */
+/** /creator/{id}: a creator's public page: avatar, name, bio, when they joined, their offer, and the reviews of their sales. */
 import { CalendarDays } from 'lucide-react';
 import { useParams } from 'react-router';
-import { formatMonthYear, formatPence } from '@gigreel/core';
+import { formatMonthYear, formatPence, reviewsTexts } from '@gigreel/core';
 import { OfferTile, useCreatorPage } from '../features/explore/index.ts';
+import { RatingChip, ReviewList } from '../features/reviews/index.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
 
@@ -51,6 +52,15 @@ export default function CreatorPage() {
         ) : (
           <p className="text-sm text-zinc-400">{creator.displayName} has no offer in the feed yet.</p>
         )}
+      </section>
+      <section aria-labelledby="creator-reviews" className="flex min-w-0 flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <h2 id="creator-reviews" className="text-lg font-bold text-white">
+            {reviewsTexts.title}
+          </h2>
+          {offer ? <RatingChip rating={offer.rating} className="text-sm font-bold text-amber-300" /> : null}
+        </div>
+        <ReviewList source={{ kind: 'creator', id: creator.id }} />
       </section>
     </div>
   );

@@ -17,7 +17,10 @@ import {
   MessageSquareText,
   Package,
   PoundSterling,
+  ShieldCheck,
   Sparkles,
+  Star,
+  TriangleAlert,
 } from 'lucide-react';
 import type { NotificationItem, NotificationKindName } from '@gigreel/core';
 import { notificationTexts, unreadLabel } from '@gigreel/core';
@@ -47,6 +50,9 @@ const icons: Record<NotificationKindName, typeof Bell> = {
   order_cancelled: CircleX,
   order_reminder: AlarmClock,
   order_message: MessageSquareText,
+  order_problem: TriangleAlert,
+  order_resolved: ShieldCheck,
+  review: Star,
   job_accepted: BriefcaseBusiness,
   job_declined: BriefcaseBusiness,
   job_received: BriefcaseBusiness,

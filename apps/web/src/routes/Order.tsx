@@ -1,6 +1,6 @@
 /**
- * /order/{id}: details, the delivered files, the actions of the viewer's role, the message log with
- * canned messages, and the order's history (SPEC section 2).
+ * /order/{id}: details, the delivered files, the actions of the viewer's role, the review, the message
+ * log with canned messages, and the order's history (SPEC section 2).
  */
 import { Link, useParams } from 'react-router';
 import { formatDate, formatPence, ordersTexts, type OrderDetail } from '@gigreel/core';
@@ -15,6 +15,7 @@ import {
   PaymentState,
   useOrder,
 } from '../features/orders/index.ts';
+import { OrderReview } from '../features/reviews/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { Card, EmptyState, Spinner } from '../ui/misc.tsx';
 
@@ -83,6 +84,7 @@ function OrderView({ order }: { order: OrderDetail }) {
       </Card>
       <DeliveredFiles order={order} />
       <OrderActions order={order} />
+      <OrderReview order={order} />
       <OrderMessages order={order} />
       <OrderHistory order={order} />
     </>

@@ -3,11 +3,14 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   adminTexts,
   type CreatorFormInput,
+  type DisputeOutcome,
   type ExportCounts,
   type ExportTable,
   type RevenueUnit,
 } from '@gigreel/core';
 import { ApiError, request, sendForm } from '../../api/client.ts';
+import { ordersKey } from '../orders/index.ts';
+import { disputesTexts, isNoLongerDisputed } from './disputes.ts';
 
 const adminKeys = {
   all: ['admin'] as const,
@@ -15,6 +18,7 @@ const adminKeys = {
   creators: (q: string, withoutOffer: boolean) => ['admin', 'creators', q, withoutOffer] as const,
   gigs: ['admin', 'gigs'] as const,
   messages: ['admin', 'messages'] as const,
+  disputes: ['admin', 'disputes'] as const,
   analytics: (unit: RevenueUnit) => ['admin', 'analytics', unit] as const,
   audit: ['admin', 'audit'] as const,
 };
@@ -59,6 +63,15 @@ export function useMessages() {
   });
 }
 
+/** The open disputes, the longest waiting first. */
+export function useDisputes() {
+  return useInfiniteQuery({
+    ...pages,
+    queryKey: adminKeys.disputes,
+    queryFn: ({ pageParam }) => request('GET /api/admin/disputes', { query: { cursor: cursorOf(pageParam) } }),
+  });
+}
+
 export function useAuditLog() {
   return useInfiniteQuery({
     ...pages,
@@ -77,6 +90,28 @@ export const useAnalytics = (unit: RevenueUnit) =>
 function useRefreshAdmin() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+/**
+ * Resolves the dispute on an order. After it, or after a refusal because the order is no longer
+ * disputed (someone acted first), the dashboard's lists and every order query are read again.
+ */
+export function useResolveDispute() {
+  const client = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: adminKeys.all }),
+      client.invalidateQueries({ queryKey: ordersKey }),
+    ]);
+  return useMutation({
+    mutationFn: ({ id, outcome, note }: { id: string; outcome: DisputeOutcome; note: string }) =>
+      request('POST /api/admin/disputes/:id/resolve', { params: { id }, body: { outcome, note } }),
+    onSuccess: refresh,
+    onError: (error) => {
+      if (isNoLongerDisputed(error)) void refresh();
+    },
+    meta: { errorTitle: disputesTexts.resolveFailed },
+  });
 }
 
 /** Creates a creator, or edits the one named by id; `editing` names the failure's toast. */

@@ -2,5 +2,15 @@
 export { useDashboard } from './admin.queries.ts';
 export { ImpersonationBadge } from './lazy.ts';
 export { Diagnostics, StatCards } from './Overview.tsx';
-export { AnalyticsTab, AuditLog, CreatorsTab, ExportTab, GigsTab, MessagesTab, TestingTab } from './tabs.ts';
+export { disputesTexts } from './disputes.ts';
+export {
+  AnalyticsTab,
+  AuditLog,
+  CreatorsTab,
+  DisputesTab,
+  ExportTab,
+  GigsTab,
+  MessagesTab,
+  TestingTab,
+} from './tabs.ts';
 export { useErrorToast } from './useErrorToast.ts';

@@ -1,9 +1,10 @@
-/** The offer's details: description, price and purchase note, how it is delivered, its link. */
+/** The offer's details: description, price and purchase note, how it is delivered, its latest reviews, its link. */
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPence, type FeedOffer } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { LatestReviews } from '../reviews/index.ts';
 
 /** SPEC section 9: the default delivery time label and revisions (offers do not set their own yet). */
 const DELIVERY_TIME = '1-7 days';
@@ -60,6 +61,7 @@ export function OfferDetailsDialog({
             <dd>{REVISIONS}</dd>
           </dl>
         </section>
+        <LatestReviews offerId={offer.id} creatorId={offer.creator.id} rating={offer.rating} enabled={open} />
         {offer.tags.length > 0 ? <p className="text-zinc-300">{offer.tags.map((tag) => `#${tag}`).join(' ')}</p> : null}
         {!offer.isPaidOffer && offer.link ? (
           <a

@@ -1,10 +1,11 @@
-/** One offer filling the feed: its media, who offers it, title, price, tags, music and the actions. */
+/** One offer filling the feed: its media, who offers it, title, price and rating, tags, music and the actions. */
 import { ExternalLink, Music2, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPence, type FeedOffer, type ViewerOfferState } from '@gigreel/core';
 import { Badge } from '../../ui/misc.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ActionRail } from '../engagement/index.ts';
+import { RatingChip } from '../reviews/index.ts';
 import { OfferMedia } from './OfferMedia.tsx';
 
 type SlideHandlers = {
@@ -83,6 +84,10 @@ export function OfferSlide({ offer, state, active, muted, preload, isOwn, positi
           >
             {paid ? formatPence(offer.pricePence!) : 'Free'}
           </span>
+          <RatingChip
+            rating={offer.rating}
+            className="rounded-lg bg-white/15 px-2 py-0.5 text-sm font-bold text-amber-200 backdrop-blur-sm"
+          />
           {paid && !isOwn ? (
             <button
               type="button"

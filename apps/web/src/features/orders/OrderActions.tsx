@@ -1,7 +1,8 @@
 /**
  * What the viewer can do with the order now (SPEC sections 4 and 6): exactly the moves core's order
- * machine opens to their side, with a line on what they are waiting for. A cancelled order shows its
- * final state instead.
+ * machine opens to their side, with a line on what they are waiting for, and reporting a problem
+ * below the rest. A cancelled order shows its final state instead, and a disputed one the problem
+ * reported (to both sides and to an admin alike).
  */
 import { RefreshCw, Upload } from 'lucide-react';
 import { Link } from 'react-router';
@@ -16,6 +17,8 @@ import { orderFacts, viewerSide } from './orderFacts.ts';
 import { useMarkPaid } from './orders.queries.ts';
 import { PaymentCheck } from './PaymentCheck.tsx';
 import { PaymentSteps } from './PaymentSteps.tsx';
+import { ProblemPanel } from './ProblemPanel.tsx';
+import { ReportProblem } from './ReportProblem.tsx';
 import { RequestNote } from './RequestNote.tsx';
 
 export function OrderActions({ order }: { order: OrderDetail }) {
@@ -24,6 +27,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const moves = availableOrderMoves(facts, role);
   const markPaid = useMarkPaid(order.id);
   if (order.status === 'cancelled') return <CancelledPanel order={order} />;
+  if (order.status === 'disputed') return <ProblemPanel order={order} />;
 
   const waiting = waitingText(order, role, moves);
   const awaitingConfirmation = moves.includes('confirm_payment') || moves.includes('reject_payment');
@@ -66,10 +70,11 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           revisionsLeft={facts.revisionsLeft}
         />
       ) : null}
-      {moves.includes('cancel') || moves.includes('decline') ? (
-        <div className="mt-1 border-t border-line pt-3">
+      {moves.includes('cancel') || moves.includes('decline') || moves.includes('report_problem') ? (
+        <div className="mt-1 flex flex-col gap-2 border-t border-line pt-3">
           {moves.includes('cancel') ? <CancelOrder order={order} /> : null}
           {moves.includes('decline') ? <DeclineOrder order={order} /> : null}
+          {moves.includes('report_problem') ? <ReportProblem order={order} /> : null}
         </div>
       ) : null}
     </Card>

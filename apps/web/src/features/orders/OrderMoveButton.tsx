@@ -87,22 +87,53 @@ export function OrderMoveButton({
               counter={ordersTexts.noteCount(text.length)}
             />
           ) : null}
-          {failure ? (
-            <div role="alert" className="rounded-xl border border-red-800 bg-red-950/60 p-3 text-sm text-red-200">
-              <p className="font-semibold">{ordersTexts.updateFailed}</p>
-              <p>{failure.message}</p>
-            </div>
-          ) : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => openChange(false)}>
-              {ordersTexts.goBack}
-            </Button>
-            <Button variant={confirmVariant} busy={move.isPending} onClick={confirm}>
-              {confirmLabel}
-            </Button>
-          </div>
+          <MoveFailure error={failure} />
+          <MoveDialogButtons
+            onBack={() => openChange(false)}
+            confirmLabel={confirmLabel}
+            confirmVariant={confirmVariant}
+            busy={move.isPending}
+            onConfirm={confirm}
+          />
         </div>
       </Dialog>
     </>
+  );
+}
+
+/** A move's failure, said in its dialog (which stays open to try again). */
+export function MoveFailure({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <div role="alert" className="rounded-xl border border-red-800 bg-red-950/60 p-3 text-sm text-red-200">
+      <p className="font-semibold">{ordersTexts.updateFailed}</p>
+      <p className="break-words">{error.message}</p>
+    </div>
+  );
+}
+
+/** A move dialog's two buttons: go back, and make the move (busy while it runs). */
+export function MoveDialogButtons({
+  onBack,
+  confirmLabel,
+  confirmVariant = 'primary',
+  busy,
+  onConfirm,
+}: {
+  onBack: () => void;
+  confirmLabel: string;
+  confirmVariant?: 'primary' | 'destructive';
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onBack}>
+        {ordersTexts.goBack}
+      </Button>
+      <Button variant={confirmVariant} busy={busy} onClick={onConfirm}>
+        {confirmLabel}
+      </Button>
+    </div>
   );
 }

@@ -28,23 +28,33 @@ const order = (patch: Partial<OrderDetail>): OrderDetail => ({
   deliveries: [],
   events: [],
   messages: [],
+  problem: null,
+  review: null,
   ...patch,
 });
-const movesOf = (detail: OrderDetail) => availableOrderMoves(orderFacts(detail), viewerSide(detail));
+const now = new Date('2026-03-20T10:00:00.000Z');
+const movesOf = (detail: OrderDetail) => availableOrderMoves(orderFacts(detail), viewerSide(detail), now);
 
 describe('the moves the order page offers', () => {
   it('offers the seller the payment check, delivery and declining while the payment is only claimed', () => {
     const paid = { status: 'paid', viewerRole: 'seller', paidAt: '2026-03-02T10:00:00.000Z' } as const;
-    expect(movesOf(order(paid))).toEqual(['confirm_payment', 'reject_payment', 'decline', 'deliver']);
-    expect(movesOf(order({ ...paid, paymentConfirmedAt: '2026-03-02T11:00:00.000Z' }))).toEqual(['deliver']);
+    expect(movesOf(order(paid))).toEqual(['confirm_payment', 'reject_payment', 'decline', 'deliver', 'report_problem']);
+    expect(movesOf(order({ ...paid, paymentConfirmedAt: '2026-03-02T11:00:00.000Z' }))).toEqual([
+      'deliver',
+      'report_problem',
+    ]);
   });
   it('counts the revisions left from those allowed and used', () => {
     const delivered = { status: 'delivered', paymentConfirmedAt: '2026-03-02T11:00:00.000Z' } as const;
     expect(movesOf(order({ ...delivered, revisions: { allowed: 2, used: 1 } }))).toEqual([
       'request_changes',
       'complete',
+      'report_problem',
     ]);
-    expect(movesOf(order({ ...delivered, revisions: { allowed: 1, used: 1 } }))).toEqual(['complete']);
+    expect(movesOf(order({ ...delivered, revisions: { allowed: 1, used: 1 } }))).toEqual([
+      'complete',
+      'report_problem',
+    ]);
   });
   it('passes a declined private job on, which is neither paid for nor delivered', () => {
     const job = { id: 'j', title: 'Poster', budgetPence: null, status: 'declined' } as const;
@@ -54,5 +64,25 @@ describe('the moves the order page offers', () => {
     expect(movesOf(order({ viewerRole: 'admin' }))).toEqual([]);
     expect(movesOf(order({ status: 'cancelled', cancelledBy: 'buyer' }))).toEqual([]);
     expect(movesOf(order({ status: 'cancelled', viewerRole: 'seller' }))).toEqual([]);
+    expect(movesOf(order({ status: 'paid', viewerRole: 'admin' }))).toEqual([]);
+  });
+  it('lets either side report a problem up to 14 days after completion, from when it completed', () => {
+    const completed = (completedAt: string | null, viewerRole: 'buyer' | 'seller' = 'buyer') =>
+      order({ status: 'completed', viewerRole, completedAt });
+    expect(movesOf(completed('2026-03-10T10:00:00.000Z'))).toEqual(['report_problem']);
+    expect(movesOf(completed('2026-03-10T10:00:00.000Z', 'seller'))).toEqual(['report_problem']);
+    expect(movesOf(completed('2026-03-06T10:00:00.000Z'))).toEqual(['report_problem']);
+    expect(movesOf(completed('2026-03-06T09:59:59.000Z'))).toEqual([]);
+    expect(movesOf(completed(null))).toEqual([]);
+  });
+  it('offers nothing on a disputed order, to either side', () => {
+    const problem = {
+      reason: 'not_delivered',
+      details: 'Nothing arrived.',
+      reportedBy: 'buyer',
+      reportedAt: '2026-03-19T10:00:00.000Z',
+    } as const;
+    expect(movesOf(order({ status: 'disputed', problem }))).toEqual([]);
+    expect(movesOf(order({ status: 'disputed', problem, viewerRole: 'seller' }))).toEqual([]);
   });
 });

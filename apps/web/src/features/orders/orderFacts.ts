@@ -7,6 +7,7 @@ export function orderFacts(order: OrderDetail): OrderFacts {
     paymentConfirmed: order.paymentConfirmedAt !== null,
     revisionsLeft: order.revisions.allowed - order.revisions.used,
     jobStatus: order.job?.status ?? null,
+    completedAt: order.completedAt,
   };
 }
 

@@ -1,6 +1,6 @@
 /** Orders data for the screens (TanStack Query over the typed client). */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ordersTexts, type OrderDetail, type OrderRole } from '@gigreel/core';
+import { ordersTexts, type OrderDetail, type OrderRole, type ProblemReason } from '@gigreel/core';
 import { ApiError, request, sendForm } from '../../api/client.ts';
 
 export const ordersKey = ['orders'] as const;
@@ -112,6 +112,13 @@ export function useRequestChanges(orderId: string) {
 /** The buyer accepts the delivery, which completes the order. */
 export function useCompleteOrder(orderId: string) {
   return useOrderMove(() => request('POST /api/orders/:id/complete', { params: { id: orderId } }));
+}
+
+/** Either side reports a problem (from payment onward, and for a while after completion): the order is disputed until an admin resolves it. */
+export function useReportProblem(orderId: string) {
+  return useOrderMove((problem: { reason: ProblemReason; details: string }) =>
+    request('POST /api/orders/:id/problem', { params: { id: orderId }, body: problem }),
+  );
 }
 
 export function useSendOrderMessage(orderId: string) {
