@@ -32,7 +32,17 @@ import {
   markAllNotificationsRead,
   markMessageNotificationsRead,
 } from '../notifications/notifications.queries.ts';
-import { listOrdersOf } from '../orders/orders.queries.ts';
+import {
+  findDelivery,
+  findOpenProblem,
+  latestMoveOf,
+  listDeliveries,
+  listEvents,
+  listMessages as listOrderMessages,
+  listOpenDisputes,
+  listOrdersOf,
+} from '../orders/orders.queries.ts';
+import { findReviewOfOrder, listReviews } from '../orders/reviews.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
 import { driverUnderneath, migrationsFolder, type Database } from './connection.ts';
 import { users } from './schema.ts';
@@ -198,6 +208,16 @@ beforeAll(async () => {
   await query(`insert into orders (buyer_id, seller_id, offer_id, job_id, title, created_at)
     select 'u' || (i % 80), 'u' || (200 + i % 90), case when i % 4 = 0 then null else ${uuid('1', 'i % 1500')} end, case when i % 4 = 0 then ${uuid('4', 'i % 2000')} end,
       'Order ' || i, now() - i * interval '1 minute' from generate_series(0, 2999) i`);
+  // Each order's history, files and messages; a problem on every tenth (the first 150 still open).
+  await query(`insert into order_events (order_id, kind, by_role, created_at)
+    select id, k.kind, 'buyer', created_at from orders, (values ('payment_claimed'), ('delivered'), ('reminded')) k(kind)`);
+  await query(`insert into order_deliveries (order_id, storage_key, file_name, content_type)
+    select id, 'deliveries/' || id, 'work.pdf', 'application/pdf' from orders, generate_series(1, 2)`);
+  await query(`insert into order_messages (order_id, sender_role, body, sent_at)
+    select id, 'buyer', 'Hello', created_at from orders, generate_series(1, 3)`);
+  await query(`insert into order_problems (order_id, reported_by, reason, details, reported_at, from_status, resolved_at, outcome)
+    select id, 'buyer', 'other', 'Problem', created_at, 'paid', case when n > 150 then now() end, case when n > 150 then 'complete' end
+    from (select id, created_at, row_number() over (order by id) as n from orders) o where n % 10 = 0 or n <= 150`);
   await query(`insert into audit_log (admin_id, method, path, status, created_at)
     select 'u0', 'POST', '/api/admin/x', 200, now() - i * interval '1 minute' from generate_series(0, 1999) i`);
   // The tallies as the queue leaves them: everything above folded, then sales not folded yet.
@@ -206,6 +226,10 @@ beforeAll(async () => {
     select 'u' || (i % 70), 'u' || (300 + i % 400), 'Sale ' || i, 'completed', 500 + (i % 9) * 100, now() - i * interval '1 hour', now() - i * interval '1 hour'
     from generate_series(0, 1999) i`);
   await query('select fold_tally_changes()');
+  // A review of every completed sale, on 1,500 offers and 400 sellers.
+  await query(`insert into reviews (order_id, offer_id, seller_id, buyer_id, rating, created_at)
+    select id, ${uuid('1', '(abs(hashtext(id::text)) % 1500)')}, seller_id, buyer_id, 1 + abs(hashtext(id::text)) % 5, created_at
+    from orders where status = 'completed'`);
   await query(`insert into orders (buyer_id, seller_id, title, status, price_pence, created_at, completed_at)
     select 'u' || (i % 70), 'u' || (300 + i % 400), 'New sale ' || i, 'completed', 900, now(), now() from generate_series(0, 19) i`);
   // VACUUM moves the trigram index's pending entries into the index and gives the planner its sizes.
@@ -381,6 +405,68 @@ describe('lists', () => {
       const plan = await planFor(() => listOrdersOf(database.db, person, role), /"orders"/);
       expect(plan).toMatch(new RegExp(`Index Scan Backward using orders_${role}_idx`));
       expect(sortsOn(plan, 'created_at')).toBe(false);
+      // a private job's status comes by its key, one probe per order on the page
+      expect(plan).toMatch(/Index Scan using private_jobs_pkey/);
+    }
+  });
+
+  it("an order's page reads its history, files, messages, open problem and review by the order's indexes", async () => {
+    const [{ id } = { id: '' }] = await query<{ id: string }>(
+      'select o.id from orders o join order_problems p on p.order_id = o.id and p.resolved_at is null limit 1',
+    );
+    const db = database.db;
+    const reads: Array<[() => Promise<unknown>, RegExp, RegExp]> = [
+      [() => listEvents(db, id), /"order_events"/, /Index Scan using order_events_order_idx/],
+      [() => listDeliveries(db, id), /"order_deliveries"/, /Index Scan using order_deliveries_order_idx/],
+      [() => findDelivery(db, id), /"order_deliveries"/, /Index Scan Backward using order_deliveries_order_idx/],
+      [() => listOrderMessages(db, id), /"order_messages"/, /Index Scan using order_messages_order_idx/],
+      [() => findOpenProblem(db, id), /"order_problems"/, /Index Scan using order_problems_open_idx/],
+      // the timers' check: the latest move is the last entry of the order's index that is not a reminder
+      [() => latestMoveOf(db, id), /"order_events"/, /Index Scan Backward using order_events_order_idx/],
+    ];
+    for (const [read, match, index] of reads) {
+      const plan = await planFor(read, match);
+      expect(plan).toMatch(index);
+      // in the index's order (messages finish ties of one instant by id: an incremental sort, no full one)
+      expect(plan).not.toMatch(/(?<!Incremental )Sort {2}\(/);
+    }
+    const [{ orderId } = { orderId: '' }] = await query<{ orderId: string }>(
+      'select order_id as "orderId" from reviews limit 1',
+    );
+    expect(await planFor(() => findReviewOfOrder(db, orderId), /"reviews"/)).toMatch(
+      /Index Scan using reviews_order_idx/,
+    );
+  });
+
+  it('the disputes queue walks its open-problems index oldest first, from the top and after a cursor', async () => {
+    const first = await listOpenDisputes(database.db, null);
+    expect(first.rows).toHaveLength(30);
+    const [at, problemId] = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString()) as [string, string];
+    for (const cursor of [null, { at, id: problemId }]) {
+      const plan = await planFor(() => listOpenDisputes(database.db, cursor), /"order_problems"/);
+      expect(plan).toMatch(/Index Scan using order_problems_queue_idx/);
+      expect(sortsOn(plan, 'reported_at')).toBe(false);
+      if (cursor) expect(plan).toMatch(/Index Cond: \(ROW\(reported_at, id\) > /);
+    }
+  });
+
+  it("an offer's and a creator's reviews walk their indexes newest first, from the top and after a cursor", async () => {
+    const [busy] = await query<{ offerId: string; sellerId: string }>(
+      'select offer_id as "offerId", seller_id as "sellerId" from reviews group by 1, 2 order by count(*) desc limit 1',
+    );
+    for (const [of, id, index] of [
+      ['offer', busy!.offerId, 'reviews_offer_idx'],
+      ['seller', busy!.sellerId, 'reviews_seller_idx'],
+    ] as const) {
+      const page = await listReviews(database.db, of, id, null);
+      const [at, reviewId] = JSON.parse(Buffer.from(page.nextCursor ?? '', 'base64url').toString() || '[null,null]');
+      for (const cursor of [null, at ? { at, id: reviewId } : null]) {
+        const statement = await statementOf(() => listReviews(database.db, of, id, cursor), /"reviews"/);
+        for (const plan of [await planOf(statement), await genericPlanOf(statement)]) {
+          expect(plan).toMatch(new RegExp(`Index Scan using ${index}`));
+          expect(sortsOn(plan, 'created_at')).toBe(false);
+        }
+      }
     }
   });
 

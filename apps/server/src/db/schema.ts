@@ -643,8 +643,8 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_order_idx').on(t.orderId),
     // An offer's and a creator's reviews, newest first by keyset.
-    index('reviews_offer_idx').on(t.offerId, t.createdAt.desc(), t.id.desc()),
-    index('reviews_seller_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    index('reviews_offer_idx').on(t.offerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // A person's account deleted sets their reviews' buyer to null.
     index('reviews_buyer_idx').on(t.buyerId),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),

@@ -54,8 +54,8 @@ CREATE INDEX "order_problems_queue_idx" ON "order_problems" USING btree ("report
 CREATE INDEX "order_problems_order_idx" ON "order_problems" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_problems_resolved_by_idx" ON "order_problems" USING btree ("resolved_by") WHERE "order_problems"."resolved_by" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_order_idx" ON "reviews" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "reviews_offer_idx" ON "reviews" USING btree ("offer_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "reviews_seller_idx" ON "reviews" USING btree ("seller_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reviews_offer_idx" ON "reviews" USING btree ("offer_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "reviews_seller_idx" ON "reviews" USING btree ("seller_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "reviews_buyer_idx" ON "reviews" USING btree ("buyer_id");--> statement-breakpoint
 ALTER TABLE "offers" ADD CONSTRAINT "offers_rating_check" CHECK ("offers"."rating_sum" between "offers"."review_count" and 5 * "offers"."review_count");--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_kind_check" CHECK ("order_events"."kind" in ('payment_claimed', 'payment_confirmed', 'payment_not_received', 'delivered', 'delivery_replaced', 'changes_requested', 'completed', 'cancelled', 'declined', 'reminded', 'auto_completed', 'expired', 'problem_reported', 'resolved_completed', 'resolved_cancelled', 'resolved_redeliver'));--> statement-breakpoint
