@@ -219,19 +219,19 @@ function orderMail(
   };
 }
 
-/** Tells one side of the order what happened: a notification, and a mail when `mail` is given. */
-function tellParty(
+/** Tells one side of the order what happened, in the move's transaction: a notification, and a mail when `mail` is given. */
+async function tellParty(
   deps: AppDeps,
+  tx: Tx,
+  row: q.OrderRow,
   to: OrderRole,
   notice: { kind: NotificationKindName; title: string; body: string },
   mail?: { subject: string; body: string },
-) {
-  return async (tx: Tx, row: q.OrderRow) => {
-    const userId = to === 'seller' ? row.sellerId : row.buyerId;
-    if (userId) await createNotification(tx, { userId, ...notice, link: `/order/${row.id}` });
-    const message = mail && orderMail(deps, row, to, mail.subject, mail.body);
-    if (message) await deps.outbox.mail(tx, message);
-  };
+): Promise<void> {
+  const userId = to === 'seller' ? row.sellerId : row.buyerId;
+  if (userId) await createNotification(tx, { userId, ...notice, link: `/order/${row.id}` });
+  const message = mail && orderMail(deps, row, to, mail.subject, mail.body);
+  if (message) await deps.outbox.mail(tx, message);
 }
 
 const buyerName = (row: q.OrderRow) => row.buyerName ?? 'The buyer';
@@ -247,6 +247,8 @@ export async function markOrderPaid(ctx: Ctx & { orderId: string }): Promise<Ord
     (tx, order) =>
       tellParty(
         deps,
+        tx,
+        order,
         'seller',
         {
           kind: 'order_paid',
@@ -257,7 +259,7 @@ export async function markOrderPaid(ctx: Ctx & { orderId: string }): Promise<Ord
           subject: ordersTexts.mail.paidSubject(order.title),
           body: ordersTexts.mail.paidBody(order.buyerName ?? 'A buyer', order.title),
         },
-      )(tx, order),
+      ),
   );
   return detailOf(ctx, row);
 }
@@ -269,11 +271,11 @@ export async function confirmPayment(ctx: Ctx & { orderId: string }): Promise<Or
     'confirm_payment',
     (now) => ({ set: { paymentConfirmedAt: now }, event: { kind: 'payment_confirmed' } }),
     (tx, order) =>
-      tellParty(ctx.deps, 'buyer', {
+      tellParty(ctx.deps, tx, order, 'buyer', {
         kind: 'order_payment_confirmed',
         title: ordersTexts.notification.paymentConfirmed(order.title),
         body: `${sellerName(order)} confirmed your payment and will deliver here.`,
-      })(tx, order),
+      }),
   );
   return detailOf(ctx, row);
 }
@@ -291,6 +293,8 @@ export async function rejectPayment(ctx: Ctx & { orderId: string; note?: string 
       await setPaymentTimer(ctx.deps, tx, order.id, eventId);
       await tellParty(
         ctx.deps,
+        tx,
+        order,
         'buyer',
         {
           kind: 'order_payment_not_received',
@@ -301,7 +305,7 @@ export async function rejectPayment(ctx: Ctx & { orderId: string; note?: string 
           subject: ordersTexts.mail.notReceivedSubject(order.title),
           body: ordersTexts.mail.notReceivedBody(sellerName(order), order.title),
         },
-      )(tx, order);
+      );
     },
   );
   return detailOf(ctx, row);
@@ -316,6 +320,8 @@ export async function cancelOrder(ctx: Ctx & { orderId: string }): Promise<Order
     (tx, order) =>
       tellParty(
         ctx.deps,
+        tx,
+        order,
         'seller',
         {
           kind: 'order_cancelled',
@@ -326,7 +332,7 @@ export async function cancelOrder(ctx: Ctx & { orderId: string }): Promise<Order
           subject: ordersTexts.mail.cancelledSubject(order.title),
           body: ordersTexts.mail.cancelledBody(buyerName(order), order.title),
         },
-      )(tx, order),
+      ),
   );
   return detailOf(ctx, row);
 }
@@ -345,6 +351,8 @@ export async function declineOrder(ctx: Ctx & { orderId: string; reason: string 
       if (order.jobId) await q.markJobDeclined(tx, order.jobId);
       await tellParty(
         ctx.deps,
+        tx,
+        order,
         'buyer',
         {
           kind: 'order_cancelled',
@@ -355,7 +363,7 @@ export async function declineOrder(ctx: Ctx & { orderId: string; reason: string 
           subject: ordersTexts.mail.cancelledSubject(order.title),
           body: ordersTexts.mail.declinedBody(sellerName(order), order.title),
         },
-      )(tx, order);
+      );
     },
   );
   return detailOf(ctx, row);
@@ -403,11 +411,11 @@ export async function runOrderTimer(deps: AppDeps, timer: OrderTimer): Promise<'
       if (order.status !== 'delivered') return 'left alone';
       await q.insertEvent(tx, { orderId: order.id, kind: 'reminded', by: 'system', at: now });
       const row = (await q.findOrder(tx, order.id))!;
-      await tellParty(deps, 'buyer', {
+      await tellParty(deps, tx, row, 'buyer', {
         kind: 'order_reminder',
         title: ordersTexts.notification.reminder(row.title),
         body: ordersTexts.notification.reminderBody(autoCompleteIn(deps)),
-      })(tx, row);
+      });
       return 'reminded';
     }
     const decision = decideOrderMove(await factsOf(tx, order), 'system', timer.kind);
@@ -429,19 +437,19 @@ export async function runOrderTimer(deps: AppDeps, timer: OrderTimer): Promise<'
         subject: ordersTexts.mail.cancelledSubject(row.title),
         body: ordersTexts.mail.expiredBody(row.title),
       };
-      await tellParty(deps, 'buyer', notice, mail)(tx, row);
-      await tellParty(deps, 'seller', notice)(tx, row);
+      await tellParty(deps, tx, row, 'buyer', notice, mail);
+      await tellParty(deps, tx, row, 'seller', notice);
     } else {
       const notice = {
         kind: 'order_completed',
         title: ordersTexts.notification.autoCompleted(row.title),
         body: ordersTexts.mail.autoCompletedBody(row.title),
       } as const;
-      await tellParty(deps, 'seller', notice, {
+      await tellParty(deps, tx, row, 'seller', notice, {
         subject: ordersTexts.mail.completedSubject(row.title),
         body: ordersTexts.mail.autoCompletedBody(row.title),
-      })(tx, row);
-      await tellParty(deps, 'buyer', notice)(tx, row);
+      });
+      await tellParty(deps, tx, row, 'buyer', notice);
     }
     return 'moved';
   });
@@ -465,7 +473,7 @@ const deliveryKeyFor = (deps: AppDeps, orderId: string, file: ReceivedFile) =>
 export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedFile }): Promise<OrderDetail> {
   const { deps, orderId, file } = ctx;
   const key = deliveryKeyFor(deps, orderId, file);
-  await storeThen(deps, key, file, () =>
+  const row = await storeThen(deps, key, file, () =>
     move(
       ctx,
       'deliver',
@@ -493,6 +501,8 @@ export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedF
         await setDeliveryTimers(deps, tx, order.id, eventId);
         await tellParty(
           deps,
+          tx,
+          order,
           'buyer',
           {
             kind: 'order_delivered',
@@ -503,11 +513,11 @@ export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedF
             subject: ordersTexts.mail.deliveredSubject(order.title),
             body: ordersTexts.mail.deliveredBody(sellerName(order), order.title),
           },
-        )(tx, order);
+        );
       },
     ),
   );
-  return getOrder(ctx);
+  return detailOf(ctx, row);
 }
 
 /**
@@ -518,7 +528,7 @@ export async function replaceDelivery(ctx: Ctx & { orderId: string; file: Receiv
   const { deps, orderId, file } = ctx;
   const key = deliveryKeyFor(deps, orderId, file);
   let replaced: string | null = null;
-  await storeThen(deps, key, file, () =>
+  const row = await storeThen(deps, key, file, () =>
     move(
       ctx,
       'replace_delivery',
@@ -540,24 +550,24 @@ export async function replaceDelivery(ctx: Ctx & { orderId: string; file: Receiv
       async (tx, order, eventId) => {
         // The buyer gets the whole time again for the new file.
         await setDeliveryTimers(deps, tx, order.id, eventId);
-        await tellParty(deps, 'buyer', {
+        await tellParty(deps, tx, order, 'buyer', {
           kind: 'order_delivered',
           title: ordersTexts.notification.deliveryReplaced(ctx.file.fileName),
           body: 'The seller replaced the delivered file. Download the new one from the order.',
-        })(tx, order);
+        });
       },
     ),
   );
   if (replaced) await deps.storage.delete(replaced).catch(() => undefined);
-  return getOrder(ctx);
+  return detailOf(ctx, row);
 }
 
 /** Stores the upload, then runs the move; a refused move removes the stored file. The temp file always goes. */
-async function storeThen(deps: AppDeps, key: string, file: ReceivedFile, work: () => Promise<unknown>): Promise<void> {
+async function storeThen<T>(deps: AppDeps, key: string, file: ReceivedFile, work: () => Promise<T>): Promise<T> {
   try {
     await deps.storage.put(key, createReadStream(file.tempPath), file.mime);
     try {
-      await work();
+      return await work();
     } catch (error) {
       await deps.storage.delete(key).catch(() => undefined);
       throw error;
@@ -579,6 +589,8 @@ export async function requestChanges(ctx: Ctx & { orderId: string; note: string 
     (tx, order) =>
       tellParty(
         ctx.deps,
+        tx,
+        order,
         'seller',
         {
           kind: 'order_changes_requested',
@@ -589,7 +601,7 @@ export async function requestChanges(ctx: Ctx & { orderId: string; note: string 
           subject: ordersTexts.mail.changesSubject(order.title),
           body: ordersTexts.mail.changesBody(buyerName(order), order.title),
         },
-      )(tx, order),
+      ),
   );
   return detailOf(ctx, row);
 }
@@ -603,6 +615,8 @@ export async function completeOrder(ctx: Ctx & { orderId: string }): Promise<Ord
     (tx, order) =>
       tellParty(
         ctx.deps,
+        tx,
+        order,
         'seller',
         {
           kind: 'order_completed',
@@ -613,7 +627,7 @@ export async function completeOrder(ctx: Ctx & { orderId: string }): Promise<Ord
           subject: ordersTexts.mail.completedSubject(order.title),
           body: ordersTexts.mail.completedBody(buyerName(order), order.title),
         },
-      )(tx, order),
+      ),
   );
   return detailOf(ctx, row);
 }
@@ -655,8 +669,8 @@ export async function reportProblem(
         subject: ordersTexts.mail.problemSubject(order.title),
         body: ordersTexts.mail.problemBody(who, order.title),
       };
-      await tellParty(deps, other, notice, mail)(tx, order);
-      await tellParty(deps, reporter, notice, mail)(tx, order);
+      await tellParty(deps, tx, order, other, notice, mail);
+      await tellParty(deps, tx, order, reporter, notice, mail);
       const parties = new Set([order.buyerId, order.sellerId]);
       for (const admin of await adminIds(tx))
         if (!parties.has(admin)) await createNotification(tx, { userId: admin, ...notice, link: `/order/${order.id}` });
@@ -727,8 +741,8 @@ export async function resolveDispute(
         subject: ordersTexts.mail.resolvedSubject(order.title),
         body: ordersTexts.mail.resolvedBody(order.title, done, note),
       };
-      await tellParty(deps, 'buyer', notice, mail)(tx, order);
-      await tellParty(deps, 'seller', notice, mail)(tx, order);
+      await tellParty(deps, tx, order, 'buyer', notice, mail);
+      await tellParty(deps, tx, order, 'seller', notice, mail);
     },
   );
   return detailOf(ctx, row);
@@ -759,11 +773,11 @@ export async function sendOrderMessage(
     });
     const to = role === 'buyer' ? 'seller' : 'buyer';
     const from = role === 'buyer' ? buyerName(row) : sellerName(row);
-    await tellParty(deps, to, {
+    await tellParty(deps, tx, row, to, {
       kind: 'order_message',
       title: ordersTexts.notification.message(row.title),
       body: `${from}: ${ctx.text ?? orderMessageText(ctx.key!)}`.slice(0, 200),
-    })(tx, row);
+    });
     return stored;
   });
   return q.toOrderMessage(message);

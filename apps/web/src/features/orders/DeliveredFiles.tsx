@@ -35,9 +35,7 @@ export function DeliveredFiles({ order }: { order: OrderDetail }) {
           <li key={delivery.id} className="flex items-center gap-3 rounded-xl border border-line bg-ink/60 p-3">
             <FileText className="h-5 w-5 shrink-0 text-brand-400" aria-hidden="true" />
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-semibold text-white" title={delivery.fileName}>
-                {delivery.fileName}
-              </p>
+              <p className="text-sm font-semibold text-white [overflow-wrap:anywhere]">{delivery.fileName}</p>
               <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-400">
                 <time dateTime={delivery.deliveredAt}>{dateAndTime(delivery.deliveredAt)}</time>
                 {delivery.id === latest ? <Badge variant="secondary">{ordersTexts.latest}</Badge> : null}

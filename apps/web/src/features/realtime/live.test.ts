@@ -62,9 +62,13 @@ describe('the shared live stream', () => {
     es.emit('message', { type: 'message', id: 'm1' });
     expect(invalidate).toHaveBeenLastCalledWith({ queryKey: messagesKey });
     invalidate.mockClear();
-    es.emit('notification', { type: 'notification', id: 'n1' });
+    es.emit('notification', { type: 'notification', id: 'n1', kind: 'order_paid' });
     // every order move and message notifies: an order open on screen reads itself again too
     expect(invalidate.mock.calls).toEqual([[{ queryKey: notificationsKey }], [{ queryKey: ['orders'] }]]);
+    invalidate.mockClear();
+    // a notification about something else leaves the orders alone
+    es.emit('notification', { type: 'notification', id: 'n2', kind: 'offer_approved' });
+    expect(invalidate.mock.calls).toEqual([[{ queryKey: notificationsKey }]]);
     es.emit('unread', { type: 'unread', unread: { messages: 3, notifications: 2 } });
     expect(client.getQueryData(unreadKey)).toEqual({ messages: 3, notifications: 2 });
 

@@ -67,10 +67,12 @@ function open(client: QueryClient) {
     setStatus('open');
   });
   es.addEventListener('message', () => void client.invalidateQueries({ queryKey: messagesKey }));
-  es.addEventListener('notification', () => {
+  es.addEventListener('notification', (event) => {
     void client.invalidateQueries({ queryKey: notificationsKey });
-    // Every move and message on an order notifies the other side: an order open on screen reads itself again.
-    void client.invalidateQueries({ queryKey: ORDERS_KEY });
+    // Every move, message and review on an order (or its private job) notifies the other side: an
+    // order open on screen reads itself again. Other notifications leave the orders alone.
+    const kind = parse<Extract<LiveEvent, { type: 'notification' }>>(event)?.kind ?? '';
+    if (/^(order_|job_|review$)/.test(kind)) void client.invalidateQueries({ queryKey: ORDERS_KEY });
   });
   es.addEventListener('unread', (event) => {
     const data = parse<Extract<LiveEvent, { type: 'unread' }>>(event);
