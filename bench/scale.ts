@@ -1112,11 +1112,16 @@ function outboxMailSql(to: string): string {
   return `with job as (${insert.trim()}) select id, pg_notify('${WAKE_CHANNEL}', '') from job;`;
 }
 
-/** orders.service markOrderPaid: lock, move, read the order back, notify the seller, write the seller's mail to the outbox; then the order's messages for the answer. */
+/**
+ * orders.service markOrderPaid: lock, move, add the move to the order's history, read the order back,
+ * notify the seller, write the seller's mail to the outbox; then the order's messages, files and
+ * history for the answer (detailOf; an order that never completed or was disputed reads no review or problem).
+ */
 function payScript(o: { reserved: number; writers: number; prefix: string; perClient: number }): PgbenchScript {
   const order = seededUuid(o.prefix, ':k');
   const findOrder = `select o.id, o.buyer_id, o.seller_id, o.offer_id, o.job_id, o.title, o.price_pence, o.status, o.paypal_link, o.delivery_key, o.delivery_file_name,
-    o.delivery_content_type, o.created_at, o.paid_at, o.delivered_at, o.completed_at, buyer.display_name, seller.display_name, buyer.email, seller.email,
+    o.delivery_content_type, o.created_at, o.paid_at, o.payment_confirmed_at, o.delivered_at, o.completed_at, o.cancelled_at, o.cancelled_by, o.cancel_reason,
+    o.revisions_allowed, o.revisions_used, buyer.display_name, seller.display_name, buyer.email, seller.email,
     seller.paypal_link, f.media_key, j.title, j.budget_pence, j.status
   from orders o left join users buyer on buyer.id = o.buyer_id left join users seller on seller.id = o.seller_id
     left join offers f on f.id = o.offer_id left join private_jobs j on j.id = o.job_id
@@ -1128,13 +1133,16 @@ function payScript(o: { reserved: number; writers: number; prefix: string; perCl
 \\set w (:k - 1) % ${o.writers} + 1
 begin;
 select id, status, buyer_id, seller_id as seller, job_id from orders where id = ${order} for update \\gset
-update orders set status = 'paid', paid_at = now() where id = ${order} and status = 'awaiting_payment' returning id;
+update orders set status = 'paid', paid_at = now(), payment_confirmed_at = null where id = ${order} and status = 'awaiting_payment' returning id;
+insert into order_events (order_id, kind, by_role, note, created_at) values (${order}, 'payment_claimed', 'buyer', null, now()) returning id;
 ${findOrder}
 insert into notifications (user_id, kind, title, body, link) values (:seller, 'order_paid', 'Your order was paid', 'A buyer has paid.', '/order/' || ${order})
   returning id as note_id, created_at as note_at \\gset
 select pg_notify('gigreel_live', json_build_object('users', json_build_array(:seller::text), 'type', 'notification', 'id', :note_id::text, 'kind', 'order_paid', 'createdAt', :note_at::text)::text);
 ${outboxMailSql('seller@example.com')}
 commit;
-select id, sender_role, message_key, sent_at from order_messages where order_id = ${order} order by sent_at, id;`,
+select id, sender_role, message_key, body, sent_at from order_messages where order_id = ${order} order by sent_at, id;
+select id, storage_key, file_name, content_type, delivered_at from order_deliveries where order_id = ${order} order by id;
+select id, kind, by_role, note, created_at from order_events where order_id = ${order} order by id;`,
   };
 }
