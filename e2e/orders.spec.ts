@@ -92,6 +92,11 @@ test('payment not received, paid again and received; delivered, changes asked, d
   await page.goto(`/order/${order.id}`);
   await expect(page.getByRole('heading', { name: offer!.title })).toBeVisible();
   await expect(page.getByText('Awaiting payment')).toBeVisible();
+  // before leaving, the buyer reads where the money goes, and that GigReel does not hold it
+  await expect(page.getByText(/You are going to paypal\.com to pay Creator .* £45\.00/)).toBeVisible();
+  await expect(page.getByText("paypal.com is PayPal's payment page.")).toBeVisible();
+  await expect(page.getByText(/GigReel does not hold the money/)).toBeVisible();
+  await shot(page, 'order-payment-step', project);
   const payLink = page.getByRole('link', { name: /Open payment page/ });
   await expect(payLink).toHaveAttribute('target', '_blank');
   await expect(payLink).toHaveAttribute('href', sellerPerson.payLink);
@@ -243,6 +248,12 @@ test('payment not received, paid again and received; delivered, changes asked, d
   await expect(page.getByRole('img', { name: 'Rated 5.0 out of 5 from 1 review' }).first()).toBeVisible();
   await expect(page.getByText('5.0 ★ (1)').first()).toBeVisible();
   await shot(page, 'feed-rating', project);
+  await page.getByRole('button', { name: 'Details' }).first().click();
+  const details = page.getByRole('dialog', { name: offer!.title });
+  await expect(details.getByRole('heading', { name: 'Latest reviews' })).toBeVisible();
+  await expect(details.getByText('Quick, friendly and exactly the logo I wanted.')).toBeVisible();
+  await shot(page, 'offer-details-reviews', project);
+  await page.keyboard.press('Escape');
   await page.goto(`/creator/${sellerPerson.id}`);
   const reviews = page.getByRole('region', { name: 'Reviews' });
   await expect(reviews.getByText('Quick, friendly and exactly the logo I wanted.')).toBeVisible();

@@ -13,7 +13,8 @@ import {
   URL_MAX,
 } from './constants.ts';
 import { parsePriceToPence } from './money.ts';
-import { isSafeUrl, normalizeLink, sanitizeText } from './sanitize.ts';
+import { normalizePaymentLink, paymentLinkTexts } from './orders.payment.ts';
+import { isSafeUrl, normalizeLink, sanitizeText, type LinkCheck } from './sanitize.ts';
 import { isEmailShape, textInput } from './text-input.ts';
 import { displayNameText } from './auth.schemas.ts';
 import { texts } from './texts.ts';
@@ -32,20 +33,30 @@ const optionalText = (max: number) =>
     .pipe(z.string().max(max, v.tooLong(max)).nullable())
     .transform((value) => (value ? value : null));
 
-/** Optional link: empty becomes null; otherwise it must be a safe http(s) URL (https:// added). */
-const optionalUrl = textInput(URL_MAX, v.invalidUrl)
-  .optional()
-  .nullable()
-  .transform((value, ctx) => {
-    const raw = value?.trim() ?? '';
-    if (!raw) return null;
-    const checked = normalizeLink(raw);
-    if (!checked.ok || !isSafeUrl(checked.url)) {
-      ctx.addIssue({ code: 'custom', message: v.invalidUrl });
-      return z.NEVER;
-    }
-    return checked.url;
-  });
+/** A refused link's field message: the https-only rule says so; anything else is "Invalid URL" as before. */
+const linkProblem = (checked: LinkCheck): string =>
+  !checked.ok && checked.message === paymentLinkTexts.httpsOnly ? paymentLinkTexts.httpsOnly : v.invalidUrl;
+
+/**
+ * Optional link: empty becomes null; otherwise it must be a safe http(s) URL (https:// added). A
+ * payment link (normalizePaymentLink) must be https: an explicit http:// one is refused.
+ */
+const optionalUrlBy = (normalize: (raw: string) => LinkCheck) =>
+  textInput(URL_MAX, v.invalidUrl)
+    .optional()
+    .nullable()
+    .transform((value, ctx) => {
+      const raw = value?.trim() ?? '';
+      if (!raw) return null;
+      const checked = normalize(raw);
+      if (!checked.ok || !isSafeUrl(checked.url)) {
+        ctx.addIssue({ code: 'custom', message: linkProblem(checked) });
+        return z.NEVER;
+      }
+      return checked.url;
+    });
+const optionalUrl = optionalUrlBy(normalizeLink);
+const optionalPaymentUrl = optionalUrlBy(normalizePaymentLink);
 
 /** Checkbox as a boolean, or the 'true'/'false' text of a multipart field. */
 const checkbox = z
@@ -107,9 +118,9 @@ export const gigFormSchema = z
       }
       const rawPaypal = form.paypalLink?.trim() ?? '';
       if (rawPaypal) {
-        const paypal = normalizeLink(rawPaypal);
+        const paypal = normalizePaymentLink(rawPaypal);
         if (!paypal.ok) {
-          ctx.addIssue({ code: 'custom', message: v.invalidUrl, path: ['paypalLink'] });
+          ctx.addIssue({ code: 'custom', message: linkProblem(paypal), path: ['paypalLink'] });
           return z.NEVER;
         }
         paypalLink = paypal.url;
@@ -166,7 +177,8 @@ export const creatorFormSchema = z.strictObject({
     }),
   bio: optionalText(BIO_MAX),
   location: optionalText(100),
-  paypalLink: optionalUrl,
+  /** The creator's payment link (used for their private jobs): https only, like the seller's own. */
+  paypalLink: optionalPaymentUrl,
 });
 export type CreatorFormInput = z.input<typeof creatorFormSchema>;
 export type CreatorFormOutput = z.output<typeof creatorFormSchema>;

@@ -64,6 +64,20 @@ describe('admin gig form', () => {
     expect(gigFormSchema.safeParse({ ...baseGig, isPaidOffer: true }).error?.issues[0]?.message).toBe(
       'Missing paid offer fields',
     );
+    const httpPaypal = gigFormSchema.safeParse({
+      ...baseGig,
+      isPaidOffer: true,
+      price: '5',
+      paypalLink: 'http://paypal.me/x',
+    });
+    expect(httpPaypal.error?.issues[0]).toMatchObject({
+      path: ['paypalLink'],
+      message: 'Payment links must start with https://',
+    });
+    expect(
+      gigFormSchema.safeParse({ ...baseGig, isPaidOffer: true, price: '5', paypalLink: 'javascript:x' }).error
+        ?.issues[0]?.message,
+    ).toBe('Please enter a valid URL');
     expect(gigFormSchema.safeParse({ ...baseGig, isPaidOffer: true, price: 'ten' }).error?.issues[0]?.path).toEqual([
       'price',
     ]);
@@ -101,6 +115,20 @@ describe('admin creator form', () => {
     });
     expect(creatorFormSchema.safeParse({ displayName: 'Ana', email: 'nope' }).success).toBe(false);
     expect(creatorFormSchema.parse({ displayName: 'Ana', email: ' Ana@Example.com ' }).email).toBe('ana@example.com');
+  });
+  it("takes the creator's payment link as https only", () => {
+    expect(creatorFormSchema.parse({ displayName: 'Ana', paypalLink: 'paypal.me/ana' }).paypalLink).toBe(
+      'https://paypal.me/ana',
+    );
+    expect(
+      creatorFormSchema.safeParse({ displayName: 'Ana', paypalLink: 'http://paypal.me/ana' }).error?.issues[0],
+    ).toMatchObject({
+      path: ['paypalLink'],
+      message: 'Payment links must start with https://',
+    });
+    expect(
+      creatorFormSchema.safeParse({ displayName: 'Ana', paypalLink: 'javascript:x' }).error?.issues[0]?.message,
+    ).toBe('Please enter a valid URL');
   });
 });
 

@@ -82,6 +82,25 @@ describe('offerForm (SPEC section 5)', () => {
     expect(problems({ ...paid, price: '0' })).toEqual([`price: ${v.invalidPrice}`]);
     expect(problems({ ...paid, price: '10.555' })).toEqual([`price: ${v.invalidPrice}`]);
     expect(problems({ ...paid, paypalLink: 'vbscript:x' })).toEqual([`paypalLink: ${v.invalidLink}`]);
+    expect(problems({ ...paid, paypalLink: 'mysite' })).toEqual([`paypalLink: ${v.validDomain('mysite.com')}`]);
+  });
+
+  it('paid offers: the checkout link must be https, an explicit http:// link is refused', () => {
+    expect(problems({ ...paid, paypalLink: 'http://paypal.me/maya' })).toEqual([
+      'paypalLink: Payment links must start with https://',
+    ]);
+    expect(problems({ ...paid, paypalLink: 'HTTP://paypal.me/maya' })).toEqual([
+      'paypalLink: Payment links must start with https://',
+    ]);
+    expect(problems({ ...paid, paypalLink: 'https://paypal.me/maya' })).toEqual([]);
+    expect(toOfferInput({ ...paid, paypalLink: 'www.paypal.com/paypalme/maya' }).paypalLink).toBe(
+      'https://www.paypal.com/paypalme/maya',
+    );
+    // other links of the offer keep the URL rule, http included
+    expect(problems({ ...paid, musicCreditLink: 'http://music.example.com' })).toEqual([]);
+    expect(offerFields.safeParse({ ...paid, isPaidOffer: 'true', paypalLink: 'http://paypal.me/maya' }).success).toBe(
+      false,
+    );
     expect(problems({ ...paid, purchaseNote: 'n'.repeat(100) })).toEqual([]);
     expect(problems({ ...paid, purchaseNote: 'n'.repeat(101) })).toEqual([`purchaseNote: ${v.tooLong(100)}`]);
   });

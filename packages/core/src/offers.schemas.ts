@@ -21,6 +21,7 @@ import type { OwnOffer } from './offers.contract.ts';
 import { parsePriceToPence } from './money.ts';
 import { offerTexts } from './offers.texts.ts';
 export { offerTexts } from './offers.texts.ts';
+import { normalizePaymentLink } from './orders.payment.ts';
 import { normalizeLink, sanitizeText } from './sanitize.ts';
 import { textInput } from './text-input.ts';
 import { texts } from './texts.ts';
@@ -75,7 +76,8 @@ export const offerForm = z.object({ ...offerText, isPaidOffer: z.boolean() }).su
     }
     if (form.price.trim() && parsePriceToPence(form.price) === null) problem('price', v.invalidPrice);
     if (form.paypalLink.trim()) {
-      const link = normalizeLink(form.paypalLink);
+      // https only: an explicit http:// link is refused ("Payment links must start with https://")
+      const link = normalizePaymentLink(form.paypalLink);
       if (!link.ok) problem('paypalLink', link.message);
     }
     if (sanitizeText(form.purchaseNote).length > PURCHASE_NOTE_MAX)
@@ -125,9 +127,9 @@ export type OfferInput = {
   musicCreditLink: string | null;
 };
 
-const linkOrNull = (raw: string): string | null => {
+const linkOrNull = (raw: string, normalize: typeof normalizeLink = normalizeLink): string | null => {
   if (!raw.trim()) return null;
-  const link = normalizeLink(raw);
+  const link = normalize(raw);
   return link.ok ? link.url : null;
 };
 const textOrNull = (raw: string): string | null => sanitizeText(raw) || null;
@@ -140,7 +142,7 @@ export function toOfferInput(form: OfferFormValues): OfferInput {
     link: paid ? '' : (linkOrNull(form.link) ?? ''),
     isPaidOffer: paid,
     pricePence: paid ? parsePriceToPence(form.price) : null,
-    paypalLink: paid ? linkOrNull(form.paypalLink) : null,
+    paypalLink: paid ? linkOrNull(form.paypalLink, normalizePaymentLink) : null,
     purchaseNote: paid ? textOrNull(form.purchaseNote) : null,
     tags: parseTags(form.tags),
     description: textOrNull(form.description),

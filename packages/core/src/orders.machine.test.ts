@@ -19,7 +19,7 @@ import {
   messageKeysFor,
   orderMessageText,
 } from './orders.messages.ts';
-import { sellerPaymentLink } from './orders.payment.ts';
+import { describePaymentLink, normalizePaymentLink, paymentLinkTexts, sellerPaymentLink } from './orders.payment.ts';
 
 const roles: Array<OrderRole | 'admin' | null> = ['buyer', 'seller', 'admin', null];
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -230,11 +230,115 @@ describe('canned messages', () => {
 });
 
 describe('payment links', () => {
-  it('is only ever the http(s) link the seller entered, never one made from a name', () => {
+  it('is only ever the https link the seller entered, never one made from a name', () => {
     expect(sellerPaymentLink(' https://paypal.me/maya ')).toBe('https://paypal.me/maya');
+    expect(sellerPaymentLink('HTTPS://PayPal.me/Maya')).toBe('HTTPS://PayPal.me/Maya');
     expect(sellerPaymentLink(null)).toBeNull();
+    expect(sellerPaymentLink(undefined)).toBeNull();
     expect(sellerPaymentLink('')).toBeNull();
     expect(sellerPaymentLink('javascript:alert(1)')).toBeNull();
+  });
+
+  it('never gives an http link, nor anything that is not an https URL with a host', () => {
+    for (const link of [
+      'http://paypal.me/maya',
+      'HTTP://paypal.me/maya',
+      'paypal.me/maya',
+      '//paypal.me/maya',
+      'ftp://paypal.me/maya',
+      'data:text/html,hi',
+      'https://',
+      'https:// ',
+      'https://exa mple.com',
+      'https://.',
+    ])
+      expect(sellerPaymentLink(link), link).toBeNull();
+  });
+
+  it('describes the host plainly: lowercased, without www., and the known provider it belongs to', () => {
+    expect(describePaymentLink('https://paypal.me/maya')).toEqual({ host: 'paypal.me', provider: 'PayPal' });
+    expect(describePaymentLink('https://WWW.PayPal.com/paypalme/leo')).toEqual({
+      host: 'paypal.com',
+      provider: 'PayPal',
+    });
+    expect(describePaymentLink('https://buy.stripe.com/abc')).toEqual({ host: 'buy.stripe.com', provider: 'Stripe' });
+    expect(describePaymentLink('https://checkout.stripe.com/c/pay')).toMatchObject({ provider: 'Stripe' });
+    expect(describePaymentLink('https://ko-fi.com/maya')).toMatchObject({ provider: 'Ko-fi' });
+    expect(describePaymentLink('https://www.buymeacoffee.com/maya')).toEqual({
+      host: 'buymeacoffee.com',
+      provider: 'Buy Me a Coffee',
+    });
+    expect(describePaymentLink('https://maya.gumroad.com/l/logo')).toEqual({
+      host: 'maya.gumroad.com',
+      provider: 'Gumroad',
+    });
+    expect(describePaymentLink('https://revolut.me/maya')).toMatchObject({ provider: 'Revolut' });
+    expect(describePaymentLink('https://monzo.me/maya/45')).toMatchObject({ provider: 'Monzo' });
+    expect(describePaymentLink('https://wise.com/pay/me/maya')).toMatchObject({ provider: 'Wise' });
+    expect(describePaymentLink('https://account.venmo.com/u/maya')).toMatchObject({ provider: 'Venmo' });
+    expect(describePaymentLink('https://cash.app/$maya')).toMatchObject({ provider: 'Cash App' });
+    // the same host with a port, credentials or a final dot
+    expect(describePaymentLink('https://paypal.me:443/maya')).toEqual({ host: 'paypal.me', provider: 'PayPal' });
+    expect(describePaymentLink('https://paypal.me./maya')).toEqual({ host: 'paypal.me', provider: 'PayPal' });
+  });
+
+  it('knows no look-alike: the host must be the domain or one of its subdomains', () => {
+    expect(describePaymentLink('https://paypal.me.evil.com/maya')).toEqual({
+      host: 'paypal.me.evil.com',
+      provider: null,
+    });
+    expect(describePaymentLink('https://evilpaypal.com/maya')).toEqual({ host: 'evilpaypal.com', provider: null });
+    expect(describePaymentLink('https://paypal.com-pay.example/x')).toEqual({
+      host: 'paypal.com-pay.example',
+      provider: null,
+    });
+    expect(describePaymentLink('https://stripe.com/x')).toEqual({ host: 'stripe.com', provider: null });
+    expect(describePaymentLink('https://evil-buy.stripe.com.example/x')).toMatchObject({ provider: null });
+    // the host is what follows the credentials, not what comes first
+    expect(describePaymentLink('https://paypal.me@evil.example/maya')).toEqual({
+      host: 'evil.example',
+      provider: null,
+    });
+    // a Cyrillic "а" in "pаypal.me" is shown in the form the browser goes to, and is not PayPal
+    expect(describePaymentLink('https://p\u0430ypal.me/maya')).toEqual({ host: 'xn--pypal-4ve.me', provider: null });
+    expect(describePaymentLink('https://shop.example.com/pay')).toEqual({ host: 'shop.example.com', provider: null });
+  });
+
+  it('describes nothing but an https URL', () => {
+    for (const link of ['http://paypal.me/maya', 'paypal.me/maya', 'javascript:alert(1)', 'https://', ''])
+      expect(describePaymentLink(link), link).toBeNull();
+  });
+
+  it('says where the buyer goes, and that GigReel does not hold the money', () => {
+    expect(paymentLinkTexts.goingTo('paypal.me', 'Maya Patel', '£45.00')).toBe(
+      'You are going to paypal.me to pay Maya Patel £45.00',
+    );
+    expect(paymentLinkTexts.goingTo('paypal.me', 'Maya Patel', null)).toBe(
+      'You are going to paypal.me to pay Maya Patel',
+    );
+    expect(paymentLinkTexts.knownProvider('paypal.me', 'PayPal')).toBe("paypal.me is PayPal's payment page.");
+    expect(paymentLinkTexts.unknownProvider('pay.example.com')).toBe(
+      'pay.example.com is not a payment provider GigReel knows. Check the address before you pay.',
+    );
+  });
+
+  it('refuses an explicit http:// payment link as the seller enters it, and completes one without a scheme', () => {
+    const httpsOnly = { ok: false, message: 'Payment links must start with https://' };
+    expect(normalizePaymentLink('http://paypal.me/maya')).toEqual(httpsOnly);
+    expect(normalizePaymentLink(' HTTP://paypal.me/maya')).toEqual(httpsOnly);
+    expect(normalizePaymentLink('http://mysite')).toEqual(httpsOnly);
+    expect(normalizePaymentLink('paypal.me/maya')).toEqual({ ok: true, url: 'https://paypal.me/maya' });
+    expect(normalizePaymentLink('https://paypal.me/maya')).toEqual({ ok: true, url: 'https://paypal.me/maya' });
+    expect(normalizePaymentLink('javascript:alert(1)')).toEqual({ ok: false, message: 'Invalid link' });
+    expect(normalizePaymentLink('mysite')).toEqual({
+      ok: false,
+      message: 'Please enter a valid domain (e.g., mysite.com)',
+    });
+    // whatever the forms accept, the order page opens
+    for (const typed of ['paypal.me/maya', 'https://www.paypal.com/paypalme/leo', 'buy.stripe.com/abc']) {
+      const checked = normalizePaymentLink(typed);
+      expect(checked.ok && sellerPaymentLink(checked.url), typed).toBeTruthy();
+    }
   });
 });
 

@@ -74,6 +74,14 @@ describe('payment link', () => {
     }
     expect(firstError({ paypalLink: 'notadomain' })).toBe('Please enter a valid domain (e.g., notadomain.com)');
   });
+
+  it('must be https: an explicit http:// link is refused', () => {
+    expect(firstError({ paypalLink: 'http://paypal.me/maya' })).toBe('Payment links must start with https://');
+    expect(firstError({ paypalLink: ' Http://paypal.me/maya ' })).toBe('Payment links must start with https://');
+    expect(updateProfileInput.parse({ paypalLink: 'https://paypal.me/maya' }).paypalLink).toBe(
+      'https://paypal.me/maya',
+    );
+  });
 });
 
 describe('the whole form', () => {

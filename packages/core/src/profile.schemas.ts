@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { displayNameText } from './auth.schemas.ts';
 import { AVATAR_MAX_BYTES, BIO_MAX, URL_MAX } from './constants.ts';
 import { profileTexts as t } from './profile.texts.ts';
-import { normalizeLink, sanitizeText } from './sanitize.ts';
+import { normalizePaymentLink } from './orders.payment.ts';
+import { sanitizeText } from './sanitize.ts';
 import { textInput } from './text-input.ts';
 
 export const profileDisplayNameSchema = displayNameText(t.displayNameRequired, t.displayNameLength);
@@ -21,14 +22,15 @@ export const bioSchema = textInput(BIO_MAX * 2, t.bioTooLong)
 
 /**
  * The seller's own payment link (PayPal.me or any checkout page): the SPEC URL check, then an
- * http(s) URL with a real domain ("https://" added when missing). '' becomes null.
+ * https URL with a real domain ("https://" added when missing; an explicit http:// link is refused
+ * with "Payment links must start with https://"). '' becomes null.
  */
 export const paymentLinkSchema = textInput(URL_MAX, t.invalidPaymentLink)
   .nullable()
   .transform((value, ctx) => {
     const raw = (value ?? '').trim();
     if (raw === '') return null;
-    const checked = normalizeLink(raw);
+    const checked = normalizePaymentLink(raw);
     if (!checked.ok) {
       ctx.addIssue({
         code: 'custom',
