@@ -31,7 +31,15 @@ export type TestApp = {
   /** A client with its own cookie jar, sending the app's Origin like a browser does. */
   client(ip?: string): TestClient;
   createUser(
-    input?: Partial<{ email: string; name: string; password: string; verified: boolean; admin: boolean }>,
+    input?: Partial<{
+      email: string;
+      name: string;
+      password: string;
+      verified: boolean;
+      admin: boolean;
+      /** Made just now, so the fresh-account limits apply; otherwise made two days ago (in creation order). */
+      fresh: boolean;
+    }>,
   ): Promise<{ id: string; email: string; password: string; name: string }>;
   /** Creates a verified user and returns a client signed in as them. */
   signedIn(
@@ -118,7 +126,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const name = input.name ?? `Test User ${counter}`;
     const hash =
       password === TEST_PASSWORD ? await (cachedHash ??= hashPassword(TEST_PASSWORD)) : await hashPassword(password);
-    await database.db.insert(users).values({ id, name, email, emailVerified: input.verified ?? true });
+    // Two days old unless asked fresh (core's isFreshAccount), a millisecond apart so lists keep creation order.
+    const createdAt = input.fresh ? clock.now() : new Date(clock.now().getTime() - 2 * 24 * 3600_000 + counter);
+    await database.db.insert(users).values({ id, name, email, emailVerified: input.verified ?? true, createdAt });
     await database.db
       .insert(accounts)
       .values({ id: `a-${id}`, accountId: id, providerId: 'credential', userId: id, password: hash });

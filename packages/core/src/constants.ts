@@ -53,3 +53,17 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 /** Login limiter: failures per email and client address inside the window. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * A fresh account (younger than a day, or its address not verified) may do less, so throwaway
+ * accounts cannot spam or scam at scale (issue 17): start conversations with at most
+ * FRESH_MESSAGE_PEOPLE_PER_DAY people a day (replies to people who wrote first are free) and send at
+ * most FRESH_PRIVATE_JOBS_PER_DAY private job.
+ */
+export const FRESH_ACCOUNT_MS = 24 * 3600 * 1000;
+export const FRESH_MESSAGE_PEOPLE_PER_DAY = 5;
+export const FRESH_PRIVATE_JOBS_PER_DAY = 1;
+
+export function isFreshAccount(account: { createdAt: Date; emailVerified: boolean }, now: Date): boolean {
+  return !account.emailVerified || now.getTime() - account.createdAt.getTime() < FRESH_ACCOUNT_MS;
+}

@@ -39,6 +39,8 @@ export const jobsTexts = {
   onlyRecipient: 'Only the designer this job was sent to can accept or decline it.',
   notPending: (status: string) => `This job is already ${status}.`,
   tooManyJobs: (max: number) => `You can send up to ${max} private jobs a day. Please try again tomorrow.`,
+  freshAccountJobs: (max: number) =>
+    `New accounts can send ${max === 1 ? 'one private job' : `${max} private jobs`} in their first day. Please try again tomorrow.`,
   notFound: 'Job not found',
   fileNotFound: 'This file does not exist.',
   received: (title: string) => `New private job: ${title}`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isValidMessage, messageTextSchema, sendMessageInput } from './messages.schemas.ts';
 import { texts } from './texts.ts';
+import { isFreshAccount } from './constants.ts';
 
 const body = texts.validation.invalidMessageBody;
 const errorOf = (input: unknown) => {
@@ -63,5 +64,15 @@ describe('message text', () => {
       offerId: '5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e',
       text: 'hi',
     });
+  });
+});
+
+describe('fresh accounts', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600_000);
+  it('are younger than a day, or not verified however old', () => {
+    expect(isFreshAccount({ createdAt: hoursAgo(23.9), emailVerified: true }, now)).toBe(true);
+    expect(isFreshAccount({ createdAt: hoursAgo(24), emailVerified: true }, now)).toBe(false);
+    expect(isFreshAccount({ createdAt: hoursAgo(24 * 40), emailVerified: false }, now)).toBe(true);
   });
 });

@@ -27,6 +27,8 @@ export const messageTexts = {
   failedToLoad: 'Failed to fetch messages',
   cannotMessageSelf: 'You cannot send a message to yourself.',
   tooManyMessages: 'You are sending messages too quickly. Please wait a minute and try again.',
+  freshAccountPeople: (max: number) =>
+    `New accounts can start conversations with up to ${max} people a day. You can still reply to anyone who writes to you; please try again tomorrow.`,
   offerNotFound: 'Offer not found',
   conversationNotFound: 'Conversation not found',
   reconnecting: 'Reconnecting…',

@@ -1,5 +1,6 @@
 /** The auth feature's public entry: what other features and the app use of it, and all they may import. */
 export type { Actor } from './actor.ts';
+export { findAccountStanding } from './account.queries.ts';
 export { auth } from './auth.routes.ts';
 export { createAuth } from './auth.ts';
 export type { Auth } from './auth.ts';

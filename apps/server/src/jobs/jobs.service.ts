@@ -11,6 +11,8 @@ import {
   budgetToPence,
   decideJobMove,
   jobsTexts,
+  FRESH_PRIVATE_JOBS_PER_DAY,
+  isFreshAccount,
   PRIVATE_JOBS_PER_DAY,
   QUOTA_WINDOW_MS,
   sellerPaymentLink,
@@ -31,7 +33,7 @@ import type { Db, Tx } from '../db/connection.ts';
 import { assertOrderQuota, declineOrderOfJob, lockBuyer, openOrder, startPaymentTimerOfJob } from '../orders/index.ts';
 import { decodeTimeCursor } from '../db/page-cursor.ts';
 import * as q from './jobs.queries.ts';
-import type { Actor } from '../auth/index.ts';
+import { findAccountStanding, type Actor } from '../auth/index.ts';
 import { canReadJob, isRecipient } from './jobs.policy.ts';
 
 type Ctx = { deps: AppDeps; actor: Actor };
@@ -45,8 +47,13 @@ async function designerOf(deps: AppDeps) {
 
 /** A job also opens an order, so both daily quotas apply: private jobs, and orders. */
 async function assertJobQuota(db: Db | Tx, senderId: string, designerId: string, now: Date): Promise<void> {
-  if ((await q.countJobsSentSince(db, senderId, new Date(now.getTime() - QUOTA_WINDOW_MS))) >= PRIVATE_JOBS_PER_DAY) {
-    throw new AppError('too_many_jobs', jobsTexts.tooManyJobs(PRIVATE_JOBS_PER_DAY));
+  const sent = await q.countJobsSentSince(db, senderId, new Date(now.getTime() - QUOTA_WINDOW_MS));
+  if (sent >= PRIVATE_JOBS_PER_DAY) throw new AppError('too_many_jobs', jobsTexts.tooManyJobs(PRIVATE_JOBS_PER_DAY));
+  // a fresh account (younger than a day, or not verified) sends fewer
+  if (sent >= FRESH_PRIVATE_JOBS_PER_DAY) {
+    const account = await findAccountStanding(db, senderId);
+    if (account && isFreshAccount(account, now))
+      throw new AppError('too_many_jobs', jobsTexts.freshAccountJobs(FRESH_PRIVATE_JOBS_PER_DAY));
   }
   await assertOrderQuota(db, { buyerId: senderId, sellerId: designerId, ofOffer: false }, now);
 }

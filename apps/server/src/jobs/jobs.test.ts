@@ -134,6 +134,16 @@ describe('sending a private job', () => {
     expect((await send(keen, { title: 'Tomorrow', deliveryTime: '1 Day' })).statusCode).toBe(201);
   });
 
+  it('takes one private job a day from a fresh account, and more once it is a day old', async () => {
+    const fresh = await t.signedIn({ fresh: true });
+    expect((await send(fresh, { title: 'First job', deliveryTime: '1 Day' })).statusCode).toBe(201);
+    const second = await send(fresh, { title: 'Second job', deliveryTime: '1 Day' });
+    expect(second.statusCode).toBe(429);
+    expect(second.json().error).toEqual({ code: 'too_many_jobs', message: jobsTexts.freshAccountJobs(1) });
+    t.clock.advance(24 * 3600_000 + 1000);
+    expect((await send(fresh, { title: 'Second job', deliveryTime: '1 Day' })).statusCode).toBe(201);
+  });
+
   it('counts the daily job quota under a lock, so a burst of concurrent jobs cannot pass it', async () => {
     const keen = await t.signedIn();
     const results = await Promise.all(

@@ -115,6 +115,41 @@ export async function sentSince(tx: Db | Tx, senderId: string, since: Date): Pro
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The people a person started writing to since a moment (not counting replies to someone who wrote
+ * to them first), at most `max` of them: the fresh-account limit. A fresh account's messages are at
+ * most a day of its sender index.
+ */
+export async function peopleApproachedSince(
+  tx: Db | Tx,
+  senderId: string,
+  since: Date,
+  max: number,
+): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ id: gigMessages.receiverId })
+    .from(gigMessages)
+    .where(
+      and(
+        eq(gigMessages.senderId, senderId),
+        gt(gigMessages.createdAt, since),
+        sql`not exists (select 1 from gig_messages r where r.sender_id = ${gigMessages.receiverId} and r.receiver_id = ${senderId})`,
+      ),
+    )
+    .limit(max);
+  return rows.flatMap((row) => (row.id ? [row.id] : []));
+}
+
+/** Whether `from` ever wrote to `to` (a fresh account may always answer them). */
+export async function hasWrittenTo(tx: Db | Tx, from: string, to: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: gigMessages.id })
+    .from(gigMessages)
+    .where(and(eq(gigMessages.senderId, from), eq(gigMessages.receiverId, to)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export type ThreadRow = MessageRow & { cursorAt: string };
 
 /**

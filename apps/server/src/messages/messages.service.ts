@@ -4,8 +4,17 @@
  * all of it happens or none.
  */
 import type { ConversationList, MarkReadResult, Thread, ThreadMessage } from '@gigreel/core';
-import { MESSAGE_PREVIEW_CHARS, messageTexts, notificationTexts, threadLink, notFound } from '@gigreel/core';
-import type { Actor } from '../auth/index.ts';
+import {
+  AppError,
+  FRESH_MESSAGE_PEOPLE_PER_DAY,
+  isFreshAccount,
+  MESSAGE_PREVIEW_CHARS,
+  messageTexts,
+  notificationTexts,
+  threadLink,
+  notFound,
+} from '@gigreel/core';
+import { findAccountStanding, type Actor } from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Tx } from '../db/connection.ts';
 import { createNotification, markMessageNotificationsRead } from '../notifications/index.ts';
@@ -20,6 +29,8 @@ import {
   findPerson,
   insertMessage,
   markThreadRead,
+  hasWrittenTo,
+  peopleApproachedSince,
   sentSince,
   threadNewestFirst,
   threadPage,
@@ -57,6 +68,7 @@ async function deliver(
 ): Promise<MessageRow> {
   const now = deps.clock.now();
   checkSendRate(await sentSince(tx, actor.id, new Date(now.getTime() - 60_000)));
+  await checkFreshAccountReach(tx, actor.id, receiverId, now);
   const row = await insertMessage(tx, {
     senderId: actor.id,
     receiverId,
@@ -81,6 +93,24 @@ async function deliver(
     createdAt: iso(row.createdAt),
   });
   return row;
+}
+
+/**
+ * A fresh account (core's isFreshAccount) starts conversations with at most FRESH_MESSAGE_PEOPLE_PER_DAY
+ * people a day; writing again to one of them, or answering someone who wrote first, is always allowed.
+ */
+async function checkFreshAccountReach(tx: Tx, senderId: string, receiverId: string, now: Date): Promise<void> {
+  const account = await findAccountStanding(tx, senderId);
+  if (!account || !isFreshAccount(account, now)) return;
+  const approached = await peopleApproachedSince(
+    tx,
+    senderId,
+    new Date(now.getTime() - 24 * 3600_000),
+    FRESH_MESSAGE_PEOPLE_PER_DAY,
+  );
+  if (approached.length < FRESH_MESSAGE_PEOPLE_PER_DAY || approached.includes(receiverId)) return;
+  if (await hasWrittenTo(tx, receiverId, senderId)) return;
+  throw new AppError('too_many_people', messageTexts.freshAccountPeople(FRESH_MESSAGE_PEOPLE_PER_DAY));
 }
 
 /** POST /api/messages: to the seller of the offer. */

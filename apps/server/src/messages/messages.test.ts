@@ -261,3 +261,38 @@ describe('send limit', () => {
     expect((await chatty.post('/api/messages', { offerId: target, text: 'a minute later' })).statusCode).toBe(201);
   });
 });
+
+describe('fresh accounts', () => {
+  it('start conversations with at most 5 people a day, may keep writing to them and answer anyone who wrote first', async () => {
+    const fresh = await t.signedIn({ name: 'Brand New', fresh: true });
+    const sellers = await Promise.all(Array.from({ length: 6 }, () => t.signedIn()));
+    const offersOf = await Promise.all(sellers.map((person) => makeOffer(person.user.id)));
+    for (const offer of offersOf.slice(0, 5))
+      expect((await fresh.post('/api/messages', { offerId: offer, text: 'Hi! Is this available?' })).statusCode).toBe(
+        201,
+      );
+    const sixth = await fresh.post('/api/messages', { offerId: offersOf[5], text: 'Hi! Is this available?' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toEqual({ code: 'too_many_people', message: messageTexts.freshAccountPeople(5) });
+    // the five already approached may be written to again
+    expect((await fresh.post('/api/messages', { offerId: offersOf[0], text: 'One more question' })).statusCode).toBe(
+      201,
+    );
+    // someone who wrote first gets an answer
+    const writer = await t.signedIn();
+    const freshOffer = await makeOffer(fresh.user.id);
+    expect((await writer.post('/api/messages', { offerId: freshOffer, text: 'Hello there' })).statusCode).toBe(201);
+    expect((await fresh.post(`/api/messages/with/${writer.user.id}`, { text: 'Thanks for writing!' })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('lose the limit once the account is a day old', async () => {
+    const fresh = await t.signedIn({ fresh: true });
+    const offersOf = await Promise.all(Array.from({ length: 6 }, async () => makeOffer((await t.createUser()).id)));
+    for (const offer of offersOf.slice(0, 5)) await fresh.post('/api/messages', { offerId: offer, text: 'Hi!' });
+    expect((await fresh.post('/api/messages', { offerId: offersOf[5], text: 'Hi!' })).statusCode).toBe(429);
+    t.clock.advance(24 * 3600_000 + 1000);
+    expect((await fresh.post('/api/messages', { offerId: offersOf[5], text: 'Hi!' })).statusCode).toBe(201);
+  });
+});
