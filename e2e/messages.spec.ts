@@ -295,3 +295,56 @@ test('a person with more conversations than a page shows the older ones with "Sh
 });
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+test('blocking someone from a thread: their next message is refused, and unblocking lets them write again', async ({
+  page,
+  browser,
+  people,
+}, testInfo) => {
+  const leoPerson = await people.creator({ displayName: `Leo ${uniqueWord('b')}` });
+  const avaPerson = await people.person({ displayName: `Ava ${uniqueWord('b')}` });
+  const sent = await avaPerson.api.post('/api/messages', {
+    data: { offerId: leoPerson.offer.id, text: 'Hi Leo, can you do this by Friday?' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const avaId: string = ((await (await avaPerson.api.get('/api/me')).json()) as { viewer: { id: string } }).viewer.id;
+
+  // Leo opens the thread and blocks Ava after a confirmation
+  await logIn(page, leoPerson.email, leoPerson.password);
+  await page.goto(`/messages?with=${avaId}`);
+  await expect(
+    page.getByRole('list', { name: 'Messages' }).getByText('Hi Leo, can you do this by Friday?'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Block', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: `Block ${avaPerson.displayName}?` });
+  await expect(confirm.getByText(/They are not told\./)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(page.getByText(`${avaPerson.displayName} is blocked.`)).toBeVisible();
+  await expect(
+    page.getByText(`You blocked ${avaPerson.displayName}. Unblock them to write to each other again.`),
+  ).toBeVisible();
+  await expect(page.getByLabel(messageTexts.replyLabel(avaPerson.displayName))).toHaveCount(0);
+  await page.screenshot({ path: `.tmp/screens/thread-blocked-${testInfo.project.name}.png` });
+
+  // Ava's reply in her open thread is refused, with no hint that she was blocked
+  const ava = await secondPerson(browser, testInfo, avaPerson);
+  await ava.page.goto(`/messages?with=${leoPerson.id}`);
+  await ava.page.getByLabel(messageTexts.replyLabel(leoPerson.displayName)).fill('Hello? Are you there?');
+  await ava.page.getByRole('button', { name: messageTexts.send }).click();
+  await expect(ava.page.getByText(messageTexts.conversationNotFound).first()).toBeVisible();
+  // and Leo's offer cannot be messaged either
+  const again = await avaPerson.api.post('/api/messages', { data: { offerId: leoPerson.offer.id, text: 'Hi again' } });
+  expect(again.status()).toBe(404);
+
+  // Settings lists Ava; unblocking there lets her write again
+  await page.goto('/settings');
+  const blocked = page.getByRole('list', { name: 'Blocked people' });
+  await blocked.getByRole('button', { name: `Unblock ${avaPerson.displayName}` }).click();
+  await expect(page.getByText(`${avaPerson.displayName} is unblocked.`)).toBeVisible();
+  await expect(page.getByText("You haven't blocked anyone.")).toBeVisible();
+  const afterUnblock = await avaPerson.api.post('/api/messages', {
+    data: { offerId: leoPerson.offer.id, text: 'Thanks for unblocking!' },
+  });
+  expect(afterUnblock.status()).toBe(201);
+  await ava.context.close();
+});

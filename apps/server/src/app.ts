@@ -20,6 +20,7 @@ import { createLocalMediaProcessor } from './platform/media.ts';
 import { jobs } from './jobs/index.ts';
 import { messages } from './messages/index.ts';
 import { orders } from './orders/index.ts';
+import { blocks } from './blocks/index.ts';
 import { notifications } from './notifications/index.ts';
 import { profile } from './profile/index.ts';
 import { realtime } from './realtime/index.ts';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(orders, { deps });
   await app.register(jobs, { deps });
   await app.register(profile, { deps });
+  await app.register(blocks, { deps });
   await app.register(notifications, { deps });
   await app.register(realtime, { deps });
   await serveWebApp(app, deps.config.webDist);

@@ -1,6 +1,7 @@
 /** The whole route table: each feature's part joined (api.ts says what an entry holds). */
 import { adminApi } from './admin.api.ts';
 import { authApi } from './auth.api.ts';
+import { blocksApi } from './blocks.ts';
 import { jobsApi } from './jobs.api.ts';
 import { messagesApi } from './messages.api.ts';
 import { notificationsApi } from './notifications.api.ts';
@@ -21,6 +22,7 @@ export const apiRoutes = {
   ...adminApi,
   ...authApi,
   ...profileApi,
+  ...blocksApi,
   ...notificationsApi,
   ...realtimeApi,
 };

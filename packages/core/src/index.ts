@@ -16,3 +16,4 @@ export * from './admin.index.ts';
 export * from './profile.exports.ts';
 export * from './api.ts';
 export * from './api.table.ts';
+export * from './blocks.ts';

@@ -656,6 +656,34 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * A person blocking another (issue 17): no messages, orders or jobs from the blocked person, and
+ * neither sees the other's offer. Read by blocker (their list, and checks) and by blocked (checks).
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    // the blocker's list, newest first by keyset
+    index('blocks_blocker_created_idx').on(
+      t.blockerId,
+      t.createdAt.desc().nullsFirst(),
+      t.blockedId.desc().nullsFirst(),
+    ),
+    check('blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
 // ---- media processing ----
 /** One media job at a time per person, across every API process: a row while their upload is processed. */
 export const mediaProcessing = pgTable('media_processing', {

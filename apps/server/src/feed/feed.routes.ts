@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { loadViewer } from '../auth/index.ts';
+import { feedExclusionsOf } from '../blocks/index.ts';
 import { feature } from '../http/declare.ts';
 import { seesWholeFeed } from '../offers/index.ts';
 import { createFlights, type Flights } from './feed.flights.ts';
@@ -40,6 +41,13 @@ export const feed = feature<{ publicPages: PublicFeedPages }>('feed', ({ deps, r
       return reply
         .header('cache-control', 'private, no-store')
         .send(JSON.stringify(await getFeedPage({ deps, actor, query })));
+    }
+    // Someone with blocks (either way) gets the page without those creators' offers, for them alone.
+    const leaveOut = actor ? await feedExclusionsOf(deps.database.db, actor.id) : [];
+    if (leaveOut.length) {
+      return reply
+        .header('cache-control', 'private, no-store')
+        .send(JSON.stringify(await getFeedPage({ deps, actor: null, query, leaveOut })));
     }
     // `fresh`: the web app asks for a page that shows the person's own boost or favourite of a moment ago.
     const { body, etag } = await publicPages(

@@ -359,6 +359,27 @@ const ROWS: Row[] = [
       }),
   },
   {
+    route: 'GET /api/blocks',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', '/api/blocks'),
+  },
+  {
+    route: 'GET /api/blocks/:userId',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', `/api/blocks/${people.other.user.id}`),
+  },
+  {
+    // everyone may block anyone but themselves (the 400 is "other" blocking themselves)
+    route: 'PUT /api/blocks/:userId',
+    expect: [401, 200, 400, 200, 200, 200, 200],
+    call: () => json('PUT', `/api/blocks/${people.other.user.id}`),
+  },
+  {
+    route: 'DELETE /api/blocks/:userId',
+    expect: [401, 200, 400, 200, 200, 200, 200],
+    call: () => json('DELETE', `/api/blocks/${people.other.user.id}`),
+  },
+  {
     route: 'GET /api/admin/disputes',
     expect: [401, 403, 403, 403, 403, 403, 200],
     call: () => json('GET', '/api/admin/disputes'),

@@ -34,6 +34,7 @@ import { assertOrderQuota, declineOrderOfJob, lockBuyer, openOrder, startPayment
 import { decodeTimeCursor } from '../db/page-cursor.ts';
 import * as q from './jobs.queries.ts';
 import { findAccountStanding, type Actor } from '../auth/index.ts';
+import { blockedBetween } from '../blocks/index.ts';
 import { canReadJob, isRecipient } from './jobs.policy.ts';
 
 type Ctx = { deps: AppDeps; actor: Actor };
@@ -47,6 +48,8 @@ async function designerOf(deps: AppDeps) {
 
 /** A job also opens an order, so both daily quotas apply: private jobs, and orders. */
 async function assertJobQuota(db: Db | Tx, senderId: string, designerId: string, now: Date): Promise<void> {
+  // blocked either way: the designer is "not available", as when there is none
+  if (await blockedBetween(db, senderId, designerId)) throw conflict(jobsTexts.noDesigner);
   const sent = await q.countJobsSentSince(db, senderId, new Date(now.getTime() - QUOTA_WINDOW_MS));
   if (sent >= PRIVATE_JOBS_PER_DAY) throw new AppError('too_many_jobs', jobsTexts.tooManyJobs(PRIVATE_JOBS_PER_DAY));
   // a fresh account (younger than a day, or not verified) sends fewer

@@ -15,6 +15,7 @@ import {
   notFound,
 } from '@gigreel/core';
 import { findAccountStanding, type Actor } from '../auth/index.ts';
+import { blockedBetween } from '../blocks/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Tx } from '../db/connection.ts';
 import { createNotification, markMessageNotificationsRead } from '../notifications/index.ts';
@@ -122,6 +123,8 @@ export async function sendMessage({
   return deps.database.db.transaction(async (tx) => {
     const offer = await findOfferForMessage(tx, input.offerId);
     checkCanMessageAbout(actor, offer);
+    // blocked either way: refused as an offer that is not there, so the blocked person cannot tell
+    if (await blockedBetween(tx, actor.id, offer.userId)) throw notFound(messageTexts.offerNotFound);
     const row = await deliver(tx, deps, actor, offer.userId, { id: input.offerId, title: offer.title }, input.text);
     return { message: present(row, actor.id, { me: actor.displayName, other: '' }) };
   });
@@ -136,7 +139,7 @@ export async function replyInThread({
 }: Ctx & { otherUserId: string; text: string }): Promise<{ message: ThreadMessage }> {
   return deps.database.db.transaction(async (tx) => {
     const [latest] = otherUserId === actor.id ? [] : await threadNewestFirst(tx, actor.id, otherUserId, 1);
-    checkCanReply(actor, otherUserId, latest !== undefined);
+    checkCanReply(actor, otherUserId, latest !== undefined && !(await blockedBetween(tx, actor.id, otherUserId)));
     const row = await deliver(tx, deps, actor, otherUserId, { id: latest!.offerId, title: latest!.offerTitle }, text);
     return { message: present(row, actor.id, { me: actor.displayName, other: '' }) };
   });

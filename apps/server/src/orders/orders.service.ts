@@ -58,6 +58,7 @@ import { canReadOrder, orderRoleOf } from './orders.policy.ts';
 import { deleteReviewOfOrder } from './reviews.queries.ts';
 import { reviewOfOrder } from './reviews.service.ts';
 import { adminIds } from '../auth/index.ts';
+import { blockedBetween } from '../blocks/index.ts';
 
 type Ctx = { deps: AppDeps; actor: Actor };
 const orderNotFound = () => notFound(ordersTexts.notFound);
@@ -118,6 +119,8 @@ export async function createOrder(ctx: Ctx & { offerId: string }): Promise<Order
     if (!offer || !offer.isPaidOffer || !offer.pricePence || (!offer.isApproved && !actor.isAdmin))
       throw notFound(ordersTexts.notForSale);
     if (offer.sellerId === actor.id) throw forbidden(ordersTexts.ownOffer);
+    // blocked either way: the offer is not for sale to them, with the text any unavailable offer gets
+    if (await blockedBetween(tx, actor.id, offer.sellerId)) throw notFound(ordersTexts.notForSale);
     await q.lockBuyer(tx, actor.id);
     const existing = await q.findUnpaidOrder(tx, actor.id, offer.id);
     if (existing) return existing;

@@ -1,7 +1,11 @@
-/** /creator/{id}: a creator's public page: avatar, name, bio, when they joined, their offer, and the reviews of their sales. */
+/**
+ * /creator/{id}: a creator's public page: avatar, name, bio, when they joined, their offer, and the reviews
+ * of their sales. A signed-in viewer who is not this creator may block them (BlockButton shows nothing otherwise).
+ */
 import { CalendarDays } from 'lucide-react';
 import { useParams } from 'react-router';
 import { formatMonthYear, formatPence, reviewsTexts } from '@gigreel/core';
+import { BlockButton } from '../features/blocks/index.ts';
 import { OfferTile, useCreatorPage } from '../features/explore/index.ts';
 import { RatingChip, ReviewList } from '../features/reviews/index.ts';
 import { Avatar } from '../ui/avatar.tsx';
@@ -29,6 +33,7 @@ export default function CreatorPage() {
         <p className="flex items-center gap-1.5 text-xs text-zinc-400">
           <CalendarDays className="h-4 w-4" aria-hidden="true" /> Joined {formatMonthYear(creator.joinedAt)}
         </p>
+        <BlockButton userId={creator.id} displayName={creator.displayName} />
       </section>
       <section aria-labelledby="creator-offer" className="flex flex-col gap-3">
         <h2 id="creator-offer" className="text-lg font-bold text-white">

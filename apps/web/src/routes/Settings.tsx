@@ -1,7 +1,8 @@
-/** /settings (SPEC section 2): edit profile, help and legal links, install the app, log out. Back goes to /profile. */
+/** /settings (SPEC section 2): edit profile, the people you blocked, help and legal links, install the app, log out. Back goes to /profile. */
 import { LogOut } from 'lucide-react';
-import { profileTexts } from '@gigreel/core';
+import { blocksTexts, profileTexts } from '@gigreel/core';
 import { useLogOut } from '../features/auth/index.ts';
+import { BlockedPeople } from '../features/blocks/index.ts';
 import { GetAppButton } from '../features/layout/index.ts';
 import { useProfile } from '../features/profile/index.ts';
 import { AvatarEditor, ProfileForm, SettingsLinks } from '../features/settings/index.ts';
@@ -32,6 +33,15 @@ export default function SettingsPage() {
             </p>
           </Card>
         )}
+      </section>
+      <section aria-labelledby="blocked-title" className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 id="blocked-title" className="text-lg font-bold text-white">
+            {blocksTexts.listTitle}
+          </h2>
+          <p className="text-sm text-zinc-400">{blocksTexts.listHint}</p>
+        </div>
+        <BlockedPeople />
       </section>
       <section aria-labelledby="app-title" className="flex flex-col gap-3">
         <h2 id="app-title" className="text-lg font-bold text-white">

@@ -39,7 +39,7 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
           className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl border border-line bg-panel p-5 shadow-2xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
         >
           <div className="mb-3 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-lg font-bold text-white">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="min-w-0 break-words text-lg font-bold text-white">{title}</RadixDialog.Title>
             <RadixDialog.Close className="-m-2 rounded-full p-2 text-zinc-300 hover:bg-white/10" aria-label="Close">
               <X className="h-5 w-5" aria-hidden="true" />
             </RadixDialog.Close>

@@ -3,16 +3,19 @@
  * "Re: {offer title}" (SPEC section 2). Opening it, and every new message while it is open, marks
  * it read. Text is rendered as text, never as HTML. The newest page comes first; "Show earlier
  * messages" at the top loads the page before it above, and the message the person was reading stays put.
+ * The header offers Block / Unblock; while the viewer has blocked the other person the reply box gives
+ * way to a note saying so (the server would refuse the messages either way).
  */
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { messageTexts } from '@gigreel/core';
+import { blocksTexts, messageTexts } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { ShowMore } from '../../ui/show-more.tsx';
 import { cn } from '../../ui/cn.ts';
 import { EmptyState, Spinner } from '../../ui/misc.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
+import { BlockButton, useBlockState } from '../blocks/index.ts';
 import { formatMessageDate } from './format.ts';
 import { useMarkThreadRead, useReply, useThread } from './messages.queries.ts';
 import { MessageComposer } from './MessageComposer.tsx';
@@ -30,6 +33,7 @@ export function ThreadView({ userId }: { userId: string }) {
   const thread = useThread(userId);
   const markRead = useMarkThreadRead();
   const reply = useReply(userId);
+  const blocked = useBlockState(userId).data?.blocked === true;
   const bottom = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   /** The oldest shown message and where it was on screen when earlier messages were asked for. */
@@ -97,7 +101,8 @@ export function ThreadView({ userId }: { userId: string }) {
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Link>
         <Avatar name={otherUser.displayName} src={otherUser.profileImage} size={36} />
-        <h2 className="truncate text-lg font-bold text-white">{otherUser.displayName}</h2>
+        <h2 className="min-w-0 flex-1 truncate text-lg font-bold text-white">{otherUser.displayName}</h2>
+        <BlockButton userId={userId} displayName={otherUser.displayName} />
       </header>
       <ShowMore
         list={thread}
@@ -139,7 +144,11 @@ export function ThreadView({ userId }: { userId: string }) {
         ))}
       </ol>
       <div ref={bottom} />
-      {messages.length > 0 ? (
+      {blocked ? (
+        <div className="sticky bottom-16 border-t border-line bg-ink/95 px-4 py-3 backdrop-blur md:bottom-0">
+          <p className="break-words text-sm text-zinc-300">{blocksTexts.youBlocked(otherUser.displayName)}</p>
+        </div>
+      ) : messages.length > 0 ? (
         <div className="sticky bottom-16 border-t border-line bg-ink/95 px-3 pt-3 backdrop-blur md:bottom-0">
           <MessageComposer
             compact

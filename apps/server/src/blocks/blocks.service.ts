@@ -1,0 +1,58 @@
+/**
+ * Blocking (issue 17). The checks other features call are here too: whether two people blocked
+ * each other (messages, orders, jobs refuse with their usual text, so the blocked person cannot
+ * tell), and whom a viewer's feed leaves out.
+ */
+import { badRequest, blocksTexts, notFound, type BlockedList } from '@gigreel/core';
+import type { Actor } from '../auth/index.ts';
+import type { Db, Tx } from '../db/connection.ts';
+import { decodeTimeCursor } from '../db/page-cursor.ts';
+import type { AppDeps } from '../deps.ts';
+import * as q from './blocks.queries.ts';
+
+type Ctx = { deps: AppDeps; actor: Actor };
+
+/** At most this many people are left out of one person's feed by their blocks. */
+const FEED_EXCLUSIONS_MAX = 500;
+
+async function personToBlock({ deps, actor }: Ctx, userId: string) {
+  if (userId === actor.id) throw badRequest(blocksTexts.cannotBlockSelf);
+  const person = await q.findPersonToBlock(deps.database.db, userId);
+  if (!person) throw notFound(blocksTexts.notFound);
+  return person;
+}
+
+export async function blockPerson(ctx: Ctx & { userId: string }) {
+  const person = await personToBlock(ctx, ctx.userId);
+  await q.insertBlock(ctx.deps.database.db, ctx.actor.id, person.id, ctx.deps.clock.now());
+  return { blocked: true, message: blocksTexts.blocked(person.name) };
+}
+
+export async function unblockPerson(ctx: Ctx & { userId: string }) {
+  const person = await personToBlock(ctx, ctx.userId);
+  await q.deleteBlock(ctx.deps.database.db, ctx.actor.id, person.id);
+  return { blocked: false, message: blocksTexts.unblocked(person.name) };
+}
+
+export async function blockState(ctx: Ctx & { userId: string }) {
+  return { blocked: await q.hasBlocked(ctx.deps.database.db, ctx.actor.id, ctx.userId) };
+}
+
+export async function listBlockedPeople(ctx: Ctx & { cursor?: string | undefined }): Promise<BlockedList> {
+  const page = await q.listBlocked(ctx.deps.database.db, ctx.actor.id, decodeTimeCursor(ctx.cursor, 'text'));
+  return {
+    people: page.rows.map((row) => ({
+      id: row.id,
+      displayName: row.displayName,
+      profileImage: row.profileImage,
+      blockedAt: row.blockedAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** Whether either person blocked the other. */
+export const blockedBetween = (db: Db | Tx, a: string, b: string) => q.blockedEitherWay(db, a, b);
+
+/** The people whose offers a viewer's feed leaves out: those they blocked and those who blocked them. */
+export const feedExclusionsOf = (db: Db | Tx, userId: string) => q.blockRelationsOf(db, userId, FEED_EXCLUSIONS_MAX);
