@@ -126,5 +126,8 @@ export const AUDIT_ACTIONS = {
   selftest: 'Run self-test',
   'impersonation.start': 'Start impersonation',
   'impersonation.stop': 'Stop impersonation',
+  'report.dismiss': 'Dismiss report',
+  'report.hide': 'Hide reported offer',
+  'dispute.resolve': 'Resolve dispute',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -2,6 +2,7 @@
 import { adminApi } from './admin.api.ts';
 import { authApi } from './auth.api.ts';
 import { blocksApi } from './blocks.ts';
+import { reportsApi } from './reports.ts';
 import { jobsApi } from './jobs.api.ts';
 import { messagesApi } from './messages.api.ts';
 import { notificationsApi } from './notifications.api.ts';
@@ -23,6 +24,7 @@ export const apiRoutes = {
   ...authApi,
   ...profileApi,
   ...blocksApi,
+  ...reportsApi,
   ...notificationsApi,
   ...realtimeApi,
 };

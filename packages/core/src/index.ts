@@ -17,3 +17,4 @@ export * from './profile.exports.ts';
 export * from './api.ts';
 export * from './api.table.ts';
 export * from './blocks.ts';
+export * from './reports.ts';

@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'order_problem',
   'order_resolved',
   'review',
+  'report_handled',
+  'offer_hidden',
   'job_accepted',
   'job_declined',
   'job_received',

@@ -29,6 +29,9 @@ const ADMIN_ACTIONS: Partial<Record<ApiRouteName, { action: AuditAction; kind: s
   'POST /api/admin/self-test': { action: 'selftest', kind: 'gig' },
   'POST /api/admin/impersonate/:userId': { action: 'impersonation.start', kind: 'creator', param: 'userId' },
   'POST /api/admin/impersonation/stop': { action: 'impersonation.stop', kind: 'creator' },
+  'POST /api/admin/reports/:id/dismiss': { action: 'report.dismiss', kind: 'report', param: 'id' },
+  'POST /api/admin/reports/:id/hide': { action: 'report.hide', kind: 'report', param: 'id' },
+  'POST /api/admin/disputes/:id/resolve': { action: 'dispute.resolve', kind: 'order', param: 'id' },
 };
 
 export type AuditTarget = { id: string; label?: string | null };

@@ -43,6 +43,7 @@ import {
   listOrdersOf,
 } from '../orders/orders.queries.ts';
 import { findReviewOfOrder, listReviews } from '../orders/reviews.queries.ts';
+import { listOpenCases } from '../reports/reports.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
 import { driverUnderneath, migrationsFolder, type Database } from './connection.ts';
 import { users } from './schema.ts';
@@ -436,6 +437,18 @@ describe('lists', () => {
     expect(await planFor(() => findReviewOfOrder(db, orderId), /"reviews"/)).toMatch(
       /Index Scan using reviews_order_idx/,
     );
+  });
+
+  it('the reports queue walks its open-cases index, most reported then newest, from the top and after a cursor', async () => {
+    await query(`insert into report_cases (target_kind, target_id, snapshot, status, reports_count, last_reported_at)
+      select 'creator', 'u' || i, 'Person ' || i, case when i % 3 = 0 then 'dismissed' else 'open' end, 1 + i % 7, now() - i * interval '1 minute'
+      from generate_series(0, 999) i`);
+    await query('analyze report_cases');
+    for (const cursor of [null, { count: 3, at: new Date().toISOString(), id: 500 }]) {
+      const plan = await planFor(() => listOpenCases(database.db, cursor), /"report_cases"/);
+      expect(plan).toMatch(/Index Scan using report_cases_queue_idx/);
+      expect(sortsOn(plan, 'reports_count')).toBe(false);
+    }
   });
 
   it('the disputes queue walks its open-problems index oldest first, from the top and after a cursor', async () => {

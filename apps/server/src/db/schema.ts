@@ -684,6 +684,65 @@ export const blocks = pgTable(
   ],
 );
 
+/**
+ * The admins' queue of reports (issue 17): every open report of one thing is one case, with the
+ * content as it read when first reported. Most reported first, then newest.
+ */
+export const reportCases = pgTable(
+  'report_cases',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    /** Whose content it is, kept for the queue (and gone with their account). */
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    snapshot: text('snapshot').notNull(),
+    status: text('status').notNull().default('open'),
+    reportsCount: integer('reports_count').notNull().default(0),
+    lastReportedAt: timestamp('last_reported_at', { withTimezone: true, mode: 'date' }).notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
+    handledBy: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledNote: text('handled_note'),
+  },
+  (t) => [
+    uniqueIndex('report_cases_open_target_idx')
+      .on(t.targetKind, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('report_cases_queue_idx')
+      .on(t.reportsCount.desc().nullsFirst(), t.lastReportedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'open'`),
+    index('report_cases_owner_idx')
+      .on(t.ownerId)
+      .where(sql`${t.ownerId} is not null`),
+    index('report_cases_handled_by_idx')
+      .on(t.handledBy)
+      .where(sql`${t.handledBy} is not null`),
+    check('report_cases_kind_check', sql`${t.targetKind} in ('offer', 'creator', 'message')`),
+    check('report_cases_status_check', sql`${t.status} in ('open', 'dismissed', 'hidden')`),
+  ],
+);
+
+/** One person's report in a case: reporting the same thing again adds to it. */
+export const reports = pgTable(
+  'reports',
+  {
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => reportCases.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caseId, t.reporterId] }),
+    index('reports_reporter_idx').on(t.reporterId),
+    check('reports_note_check', sql`char_length(${t.note}) <= 2000`),
+  ],
+);
+
 // ---- media processing ----
 /** One media job at a time per person, across every API process: a row while their upload is processed. */
 export const mediaProcessing = pgTable('media_processing', {

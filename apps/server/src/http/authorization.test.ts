@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { gigMessages, notifications, orders, offers, privateJobs, reviews, users } from '../db/schema.ts';
+import { gigMessages, notifications, orders, offers, privateJobs, reportCases, reviews, users } from '../db/schema.ts';
 import { createOrderIn, createPaidOffer, multipart, pdfBytes, pngBytes } from '../orders/test-helpers.ts';
 import { routesOf } from '../../test/routes.ts';
 import { isRawResponse } from './declare.ts';
@@ -66,6 +66,16 @@ const order = (status: Parameters<typeof createOrderIn>[1]) =>
     offerId,
     placedAt: new Date(t.clock.now().getTime() - 2 * 24 * 3600_000),
   });
+/** An open report case about an offer of its own (hiding one hides that offer, not the matrix's). */
+const reportCase = async () => {
+  const owner = await t.createUser();
+  const target = await createPaidOffer(t, owner.id);
+  const [row] = await t.deps.database.db
+    .insert(reportCases)
+    .values({ targetKind: 'offer', targetId: target, ownerId: owner.id, snapshot: 'Offer', lastReportedAt: new Date() })
+    .returning({ id: reportCases.id });
+  return row!.id;
+};
 /** A fresh signed-in client for this persona, for routes that end or replace the session they run on. */
 const freshSession = async (who: Persona): Promise<TestClient> => {
   const client = t.client();
@@ -378,6 +388,28 @@ const ROWS: Row[] = [
     route: 'DELETE /api/blocks/:userId',
     expect: [401, 200, 400, 200, 200, 200, 200],
     call: () => json('DELETE', `/api/blocks/${people.other.user.id}`),
+  },
+  {
+    // the seller may not report their own offer
+    route: 'POST /api/reports',
+    expect: [401, 201, 201, 201, 400, 201, 201],
+    call: () => json('POST', '/api/reports', { kind: 'offer', id: offerId, reason: 'spam' }),
+  },
+  {
+    route: 'GET /api/admin/reports',
+    expect: [401, 403, 403, 403, 403, 403, 200],
+    call: () => json('GET', '/api/admin/reports'),
+  },
+  {
+    route: 'POST /api/admin/reports/:id/dismiss',
+    expect: [401, 403, 403, 403, 403, 403, 200],
+    call: async () => json('POST', `/api/admin/reports/${await reportCase()}/dismiss`, {}),
+  },
+  {
+    route: 'POST /api/admin/reports/:id/hide',
+    expect: [401, 403, 403, 403, 403, 403, 200],
+    call: async () =>
+      json('POST', `/api/admin/reports/${await reportCase()}/hide`, { rule: 'spam', note: 'Spam in the title.' }),
   },
   {
     route: 'GET /api/admin/disputes',

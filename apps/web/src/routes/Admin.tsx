@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { adminTexts } from '@gigreel/core';
+import { adminTexts, reportsTexts } from '@gigreel/core';
 import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/misc.tsx';
 import { signOut, useViewer } from '../features/auth/index.ts';
@@ -21,6 +21,7 @@ import {
   ExportTab,
   GigsTab,
   MessagesTab,
+  ReportsTab,
   StatCards,
   TestingTab,
   useDashboard,
@@ -32,6 +33,7 @@ const TABS = [
   { value: 'gigs', label: adminTexts.tabs.gigs, Panel: GigsTab },
   { value: 'messages', label: adminTexts.tabs.messages, Panel: MessagesTab },
   { value: 'disputes', label: disputesTexts.tab, Panel: DisputesTab },
+  { value: 'reports', label: reportsTexts.tab, Panel: ReportsTab },
   { value: 'analytics', label: adminTexts.tabs.analytics, Panel: AnalyticsTab },
   { value: 'testing', label: adminTexts.tabs.testing, Panel: TestingTab },
   { value: 'export', label: adminTexts.tabs.export, Panel: ExportTab },

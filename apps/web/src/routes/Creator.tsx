@@ -1,12 +1,14 @@
 /**
  * /creator/{id}: a creator's public page: avatar, name, bio, when they joined, their offer, and the reviews
- * of their sales. A signed-in viewer who is not this creator may block them (BlockButton shows nothing otherwise).
+ * of their sales. A signed-in viewer who is not this creator may block or report them (BlockButton and
+ * ReportButton show nothing otherwise).
  */
 import { CalendarDays } from 'lucide-react';
 import { useParams } from 'react-router';
 import { formatMonthYear, formatPence, reviewsTexts } from '@gigreel/core';
 import { BlockButton } from '../features/blocks/index.ts';
 import { OfferTile, useCreatorPage } from '../features/explore/index.ts';
+import { ReportButton } from '../features/reports/index.ts';
 import { RatingChip, ReviewList } from '../features/reviews/index.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { EmptyState, Spinner } from '../ui/misc.tsx';
@@ -33,7 +35,10 @@ export default function CreatorPage() {
         <p className="flex items-center gap-1.5 text-xs text-zinc-400">
           <CalendarDays className="h-4 w-4" aria-hidden="true" /> Joined {formatMonthYear(creator.joinedAt)}
         </p>
-        <BlockButton userId={creator.id} displayName={creator.displayName} />
+        <div className="flex flex-wrap items-center justify-center gap-2">
+          <BlockButton userId={creator.id} displayName={creator.displayName} />
+          <ReportButton kind="creator" id={creator.id} ownerId={creator.id} />
+        </div>
       </section>
       <section aria-labelledby="creator-offer" className="flex flex-col gap-3">
         <h2 id="creator-offer" className="text-lg font-bold text-white">

@@ -12,7 +12,9 @@ import {
   CheckCheck,
   CircleCheck,
   CircleX,
+  EyeOff,
   FilePenLine,
+  Flag,
   MessageCircle,
   MessageSquareText,
   Package,
@@ -56,6 +58,8 @@ const icons: Record<NotificationKindName, typeof Bell> = {
   job_accepted: BriefcaseBusiness,
   job_declined: BriefcaseBusiness,
   job_received: BriefcaseBusiness,
+  report_handled: Flag,
+  offer_hidden: EyeOff,
 };
 
 export default function NotificationsPage() {

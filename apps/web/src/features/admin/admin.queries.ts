@@ -6,11 +6,14 @@ import {
   type DisputeOutcome,
   type ExportCounts,
   type ExportTable,
+  reportsTexts,
+  type ReportReason,
   type RevenueUnit,
 } from '@gigreel/core';
 import { ApiError, request, sendForm } from '../../api/client.ts';
 import { ordersKey } from '../orders/index.ts';
 import { disputesTexts, isNoLongerDisputed } from './disputes.ts';
+import { isAlreadyHandled, reportsTabTexts } from './reports.ts';
 
 const adminKeys = {
   all: ['admin'] as const,
@@ -19,6 +22,7 @@ const adminKeys = {
   gigs: ['admin', 'gigs'] as const,
   messages: ['admin', 'messages'] as const,
   disputes: ['admin', 'disputes'] as const,
+  reports: ['admin', 'reports'] as const,
   analytics: (unit: RevenueUnit) => ['admin', 'analytics', unit] as const,
   audit: ['admin', 'audit'] as const,
 };
@@ -72,6 +76,15 @@ export function useDisputes() {
   });
 }
 
+/** The open report cases, most reported first, then newest. */
+export function useReportCases() {
+  return useInfiniteQuery({
+    ...pages,
+    queryKey: adminKeys.reports,
+    queryFn: ({ pageParam }) => request('GET /api/admin/reports', { query: { cursor: cursorOf(pageParam) } }),
+  });
+}
+
 export function useAuditLog() {
   return useInfiniteQuery({
     ...pages,
@@ -111,6 +124,50 @@ export function useResolveDispute() {
       if (isNoLongerDisputed(error)) void refresh();
     },
     meta: { errorTitle: disputesTexts.resolveFailed },
+  });
+}
+
+/**
+ * After a report case is handled, or refused because it already was (another admin acted first): the
+ * reports list and the rest of the dashboard are read again, and the feed (a hidden offer leaves it).
+ */
+function useRefreshReports() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: adminKeys.reports }),
+      client.invalidateQueries({ queryKey: adminKeys.all }),
+      client.invalidateQueries({ queryKey: ['feed'] }),
+    ]);
+}
+
+/** Dismisses a case. Its failure is a toast: an already handled case's alone is the server's word. */
+export function useDismissReport() {
+  const refresh = useRefreshReports();
+  return useMutation({
+    mutationFn: (id: string) => request('POST /api/admin/reports/:id/dismiss', { params: { id }, body: {} }),
+    onSuccess: refresh,
+    onError: (error) => {
+      if (isAlreadyHandled(error)) void refresh();
+    },
+    meta: {
+      errorTitle: (error) =>
+        isAlreadyHandled(error) ? error.message || reportsTexts.closed : reportsTabTexts.dismissFailed,
+      errorDescription: (error) => (isAlreadyHandled(error) ? undefined : error.message),
+    },
+  });
+}
+
+/** Hides a reported offer with the rule it broke and why. Its failure is said by the form (a 409 as a toast). */
+export function useHideReportedOffer() {
+  const refresh = useRefreshReports();
+  return useMutation({
+    mutationFn: ({ id, rule, note }: { id: string; rule: ReportReason; note: string }) =>
+      request('POST /api/admin/reports/:id/hide', { params: { id }, body: { rule, note } }),
+    onSuccess: refresh,
+    onError: (error) => {
+      if (isAlreadyHandled(error)) void refresh();
+    },
   });
 }
 

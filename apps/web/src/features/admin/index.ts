@@ -11,6 +11,7 @@ export {
   ExportTab,
   GigsTab,
   MessagesTab,
+  ReportsTab,
   TestingTab,
 } from './tabs.ts';
 export { useErrorToast } from './useErrorToast.ts';

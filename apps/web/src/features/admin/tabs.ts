@@ -5,6 +5,7 @@ export const CreatorsTab = lazy(() => import('./CreatorsTab.tsx'));
 export const GigsTab = lazy(() => import('./GigsTab.tsx'));
 export const MessagesTab = lazy(() => import('./MessagesTab.tsx'));
 export const DisputesTab = lazy(() => import('./DisputesTab.tsx'));
+export const ReportsTab = lazy(() => import('./ReportsTab.tsx'));
 export const AnalyticsTab = lazy(() => import('./AnalyticsTab.tsx'));
 export const TestingTab = lazy(() => import('./TestingTab.tsx'));
 export const ExportTab = lazy(() => import('./ExportTab.tsx'));

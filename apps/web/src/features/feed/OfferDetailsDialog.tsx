@@ -5,6 +5,7 @@ import { formatPence, type FeedOffer } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { LatestReviews } from '../reviews/index.ts';
+import { ReportButton } from '../reports/index.ts';
 
 /** SPEC section 9: the default delivery time label and revisions (offers do not set their own yet). */
 const DELIVERY_TIME = '1-7 days';
@@ -73,6 +74,7 @@ export function OfferDetailsDialog({
             Visit offer link <ExternalLink className="h-4 w-4" aria-hidden="true" />
           </a>
         ) : null}
+        <ReportButton kind="offer" id={offer.id} ownerId={offer.creator.id} className="self-start text-zinc-400" />
       </div>
     </Dialog>
   );

@@ -3,8 +3,9 @@
  * "Re: {offer title}" (SPEC section 2). Opening it, and every new message while it is open, marks
  * it read. Text is rendered as text, never as HTML. The newest page comes first; "Show earlier
  * messages" at the top loads the page before it above, and the message the person was reading stays put.
- * The header offers Block / Unblock; while the viewer has blocked the other person the reply box gives
- * way to a note saying so (the server would refuse the messages either way).
+ * The header offers Block / Unblock and Report (the other person; only the flag on a phone); while
+ * the viewer has blocked the other person the reply box gives way to a note saying so (the server
+ * would refuse the messages either way).
  */
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
@@ -16,6 +17,7 @@ import { cn } from '../../ui/cn.ts';
 import { EmptyState, Spinner } from '../../ui/misc.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { BlockButton, useBlockState } from '../blocks/index.ts';
+import { ReportButton } from '../reports/index.ts';
 import { formatMessageDate } from './format.ts';
 import { useMarkThreadRead, useReply, useThread } from './messages.queries.ts';
 import { MessageComposer } from './MessageComposer.tsx';
@@ -96,13 +98,14 @@ export function ThreadView({ userId }: { userId: string }) {
       aria-label={`Conversation with ${otherUser.displayName}`}
       className="flex min-h-[calc(100dvh-8.5rem)] flex-col md:min-h-[calc(100dvh-5rem)]"
     >
-      <header className="flex items-center gap-3 border-b border-line px-2 py-2 md:px-4">
+      <header className="flex items-center gap-2 border-b border-line px-2 py-2 md:px-4">
         <Link to="/messages" className={buttonClass('ghost', 'icon', 'md:hidden')} aria-label={messageTexts.back}>
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Link>
         <Avatar name={otherUser.displayName} src={otherUser.profileImage} size={36} />
         <h2 className="min-w-0 flex-1 truncate text-lg font-bold text-white">{otherUser.displayName}</h2>
         <BlockButton userId={userId} displayName={otherUser.displayName} />
+        <ReportButton kind="creator" id={userId} ownerId={userId} compact />
       </header>
       <ShowMore
         list={thread}

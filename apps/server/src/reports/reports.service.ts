@@ -1,0 +1,148 @@
+/**
+ * Reports and the admins' queue (issue 17). Reporting keeps the content as it reads at the first
+ * report; handling a case tells every reporter, and hiding an offer tells its creator which rule it
+ * broke and why, in the app and by mail.
+ */
+import {
+  AppError,
+  badRequest,
+  conflict,
+  notFound,
+  REPORT_REASONS,
+  reportsTexts,
+  type ReportCaseList,
+  type ReportKind,
+  type ReportReason,
+} from '@gigreel/core';
+import type { Actor } from '../auth/index.ts';
+import type { Tx } from '../db/connection.ts';
+import { decodePageCursor, encodePageCursor } from '../db/page-cursor.ts';
+import type { AppDeps } from '../deps.ts';
+import { createNotification } from '../notifications/index.ts';
+import { mailHtml } from '../platform/mailer.ts';
+import * as q from './reports.queries.ts';
+
+type Ctx = { deps: AppDeps; actor: Actor };
+
+export async function reportContent(
+  ctx: Ctx & { kind: ReportKind; id: string; reason: ReportReason; note?: string | undefined },
+): Promise<{ message: string }> {
+  const { deps, actor } = ctx;
+  return deps.database.db.transaction(async (tx) => {
+    const target = await q.findTarget(tx, ctx.kind, ctx.id);
+    // a message is reported by the people it was between; to anyone else it is not there
+    if (!target || (target.readers && !target.readers.includes(actor.id))) throw notFound(reportsTexts.notFound);
+    if (target.ownerId === actor.id) throw badRequest(reportsTexts.ownContent);
+    const caseId = await q.openCase(tx, { kind: ctx.kind, id: ctx.id, ...target }, deps.clock.now());
+    const added = await q.addReport(tx, { caseId, reporterId: actor.id, reason: ctx.reason, note: ctx.note ?? '' });
+    return { message: added ? reportsTexts.sent : reportsTexts.added };
+  });
+}
+
+/** A page of the queue; a damaged cursor starts from the top. */
+export async function listReportCases({
+  deps,
+  cursor,
+}: {
+  deps: AppDeps;
+  cursor?: string | undefined;
+}): Promise<ReportCaseList> {
+  const page = await q.listOpenCases(deps.database.db, decodeCaseCursor(cursor));
+  const last = page.rows.at(-1);
+  return {
+    cases: page.rows.map((row) => ({
+      id: String(row.id),
+      kind: row.kind,
+      targetId: row.targetId,
+      snapshot: row.snapshot,
+      owner: row.ownerId ? { id: row.ownerId, displayName: row.ownerName ?? 'Unknown' } : null,
+      count: row.count,
+      reasons: row.reasons,
+      notes: row.notes,
+      lastReportedAt: row.lastReportedAt.toISOString(),
+    })),
+    nextCursor: page.more && last ? encodePageCursor(`${last.count}|${last.cursorAt}`, String(last.id)) : null,
+  };
+}
+
+function decodeCaseCursor(text: string | undefined): { count: number; at: string; id: number } | null {
+  const [key, id] = (text && decodePageCursor(text)) || [];
+  if (typeof key !== 'string' || typeof id !== 'string' || !/^[1-9][0-9]{0,15}$/.test(id)) return null;
+  const [count, at] = key.split('|');
+  if (!count || !/^[0-9]{1,9}$/.test(count) || !at || Number.isNaN(Date.parse(at.replace(' ', 'T')))) return null;
+  return { count: Number(count), at, id: Number(id) };
+}
+
+/** The case locked and still open, or the refusal. */
+async function openCaseFor(tx: Tx, id: string) {
+  const found = await q.lockCase(tx, Number(id));
+  if (!found) throw notFound(reportsTexts.closed);
+  if (found.status !== 'open') throw conflict(reportsTexts.closed);
+  return found;
+}
+
+async function tellReporters(tx: Tx, caseId: number, what: string): Promise<void> {
+  for (const userId of await q.reportersOf(tx, caseId))
+    await createNotification(tx, {
+      userId,
+      kind: 'report_handled',
+      title: reportsTexts.notification.handled,
+      body: reportsTexts.notification.handledBody(what),
+      link: '/notifications',
+    });
+}
+
+const whatWasReported = (kind: ReportKind) =>
+  kind === 'offer' ? 'an offer' : kind === 'creator' ? 'a creator' : 'a message';
+
+export async function dismissCase(ctx: Ctx & { id: string; note?: string | undefined }): Promise<{ message: string }> {
+  const { deps, actor } = ctx;
+  return deps.database.db.transaction(async (tx) => {
+    const found = await openCaseFor(tx, ctx.id);
+    await q.closeCase(tx, found.id, {
+      status: 'dismissed',
+      by: actor.id,
+      note: ctx.note || null,
+      at: deps.clock.now(),
+    });
+    await tellReporters(tx, found.id, whatWasReported(found.kind as ReportKind));
+    return { message: reportsTexts.dismissed };
+  });
+}
+
+/** Hides a reported offer from the feed: its creator is told the rule and why, in the app and by mail. */
+export async function hideReportedOffer(
+  ctx: Ctx & { id: string; rule: ReportReason; note: string },
+): Promise<{ message: string }> {
+  const { deps, actor } = ctx;
+  return deps.database.db.transaction(async (tx) => {
+    const found = await openCaseFor(tx, ctx.id);
+    if (found.kind !== 'offer') throw badRequest(reportsTexts.onlyOffers);
+    const offer = await q.hideOffer(tx, found.targetId);
+    if (!offer) throw new AppError('not_found', reportsTexts.notFound);
+    const rule = REPORT_REASONS[ctx.rule];
+    await q.closeCase(tx, found.id, { status: 'hidden', by: actor.id, note: ctx.note, at: deps.clock.now() });
+    if (found.ownerId) {
+      await createNotification(tx, {
+        userId: found.ownerId,
+        kind: 'offer_hidden',
+        title: reportsTexts.notification.hidden(offer.title),
+        body: reportsTexts.notification.hiddenBody(rule, ctx.note),
+        link: '/post',
+      });
+      if (offer.email) {
+        const url = `${deps.config.publicUrl}/post`;
+        const body = reportsTexts.mail.hiddenBody(offer.title, rule, ctx.note);
+        await deps.outbox.mail(tx, {
+          to: offer.email,
+          subject: reportsTexts.mail.hiddenSubject(offer.title),
+          text: `Hi ${offer.name},\n\n${body}\n\n${url}`,
+          html: mailHtml([`Hi ${offer.name},`, body], { label: 'Open your offer', url }),
+          link: url,
+        });
+      }
+    }
+    await tellReporters(tx, found.id, whatWasReported('offer'));
+    return { message: reportsTexts.hidden };
+  });
+}

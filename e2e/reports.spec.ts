@@ -1,0 +1,64 @@
+/**
+ * Reporting in the browser (issue 17): a person reports an offer from the feed's details, an admin
+ * reads the case in the Reports tab and hides the offer with a reason, and the creator reads why.
+ */
+import { expect, logIn, mailsTo, test, uniqueWord } from './fixtures.ts';
+
+test('an offer reported from the feed is hidden by an admin with a reason the creator reads', async ({
+  page,
+  browser,
+  people,
+}, testInfo) => {
+  const tag = uniqueWord('r');
+  const creator = await people.creator({ offer: { title: `Followers pack ${tag}`, tags: [tag] } });
+  const reporter = await people.person({ displayName: 'Rae Reporter' });
+  const admin = await people.admin();
+
+  // The reporter opens the offer's details in the feed and reports it
+  await logIn(page, reporter.email, reporter.password);
+  await page.goto(`/?tag=${tag}`);
+  await page.getByRole('button', { name: 'Details' }).first().click();
+  const details = page.getByRole('dialog', { name: creator.offer.title });
+  await details.getByRole('button', { name: 'Report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report this offer' });
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('Please choose a reason.')).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Scam or fraud' }).check();
+  await dialog.getByLabel('Anything else we should know? (optional)').fill('Sells fake followers.');
+  await page.screenshot({ path: `.tmp/screens/report-offer-${testInfo.project.name}.png` });
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thank you. An admin will look at your report.')).toBeVisible();
+
+  // The admin finds the case in the Reports tab and hides the offer with a reason
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: testInfo.project.use.viewport ?? null,
+  });
+  const adminPage = await context.newPage();
+  await logIn(adminPage, admin.email, admin.password);
+  await adminPage.goto('/admin');
+  await adminPage.getByRole('tab', { name: 'Reports' }).click();
+  const item = adminPage.getByRole('listitem', { name: new RegExp(creator.offer.title) });
+  await expect(item.getByText('Sells fake followers.')).toBeVisible();
+  await item.getByRole('button', { name: 'Hide offer' }).click();
+  const hide = adminPage.getByRole('dialog', { name: 'Hide offer' });
+  await hide.getByLabel('Why (the creator reads this)').fill('Selling fake followers breaks our rules.');
+  await adminPage.screenshot({ path: `.tmp/screens/admin-hide-offer-${testInfo.project.name}.png` });
+  await hide.getByRole('button', { name: 'Hide offer' }).click();
+  await expect(adminPage.getByText('Offer hidden. The creator and the reporters have been told.')).toBeVisible();
+  await context.close();
+
+  // The offer is out of the feed, and the creator reads which rule it broke and why
+  await page.goto(`/?tag=${tag}`);
+  await expect(page.getByText(creator.offer.title)).toHaveCount(0);
+  await expect
+    .poll(() => mailsTo(creator.email).some((mail) => mail.text.includes('Selling fake followers breaks our rules.')))
+    .toBe(true);
+  await page.context().clearCookies();
+  await logIn(page, creator.email, creator.password);
+  await page.goto('/notifications');
+  await expect(page.getByText(`Your offer was hidden: ${creator.offer.title}`)).toBeVisible();
+  await expect(
+    page.getByText(/It broke the rule "Scam or fraud": Selling fake followers breaks our rules\./),
+  ).toBeVisible();
+});
