@@ -4,7 +4,6 @@
  * since it cannot be undone.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import {
   DISPUTE_OUTCOMES,
   formatPence,
@@ -87,8 +86,8 @@ function ResolveForm({
     resolve.mutate(
       { id: dispute.id, outcome, note },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message);
+        // the success toast comes from the mutation, which outlives this dialog
+        onSuccess: () => {
           setConfirming(false);
           onResolved();
         },

@@ -35,10 +35,8 @@ function HideForm({ reportCase, onClose }: { reportCase: ReportCase; onClose: ()
     hide.mutate(
       { id: reportCase.id, rule, note: note.trim() },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message || reportsTexts.hidden);
-          onClose();
-        },
+        // the success toast comes from the mutation, which outlives this form
+        onSuccess: () => onClose(),
         onError: (error) => {
           if (isAlreadyHandled(error)) {
             toast.error(error.message || reportsTexts.closed);

@@ -5,7 +5,6 @@
  */
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { REPORT_REASONS, reportsTexts, type ReportCase } from '@gigreel/core';
 import { Button } from '../../ui/button.tsx';
 import { Badge, EmptyState, Spinner } from '../../ui/misc.tsx';
@@ -85,10 +84,8 @@ export default function ReportsTab() {
   const confirmDismiss = () => {
     if (!dismissing) return;
     dismiss.mutate(dismissing.id, {
-      onSuccess: ({ message }) => {
-        toast.success(message || reportsTexts.dismissed);
-        setDismissing(null);
-      },
+      // the success toast comes from the mutation, which outlives this card
+      onSuccess: () => setDismissing(null),
       // the toast comes from the mutation
       onError: () => setDismissing(null),
     });

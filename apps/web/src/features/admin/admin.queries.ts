@@ -1,5 +1,6 @@
 /** The dashboard's server state over the typed client (request / sendForm), cached per tab. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import {
   adminTexts,
   type CreatorFormInput,
@@ -119,7 +120,12 @@ export function useResolveDispute() {
   return useMutation({
     mutationFn: ({ id, outcome, note }: { id: string; outcome: DisputeOutcome; note: string }) =>
       request('POST /api/admin/disputes/:id/resolve', { params: { id }, body: { outcome, note } }),
-    onSuccess: refresh,
+    // Said here, not in mutate's callbacks: the refreshed list drops the dispute and unmounts its dialog,
+    // and TanStack Query skips the callbacks of a component that is gone.
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      return refresh();
+    },
     onError: (error) => {
       if (isNoLongerDisputed(error)) void refresh();
     },
@@ -146,7 +152,11 @@ export function useDismissReport() {
   const refresh = useRefreshReports();
   return useMutation({
     mutationFn: (id: string) => request('POST /api/admin/reports/:id/dismiss', { params: { id }, body: {} }),
-    onSuccess: refresh,
+    // said here: the refreshed list drops the case and unmounts the card that asked
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      return refresh();
+    },
     onError: (error) => {
       if (isAlreadyHandled(error)) void refresh();
     },
@@ -164,7 +174,11 @@ export function useHideReportedOffer() {
   return useMutation({
     mutationFn: ({ id, rule, note }: { id: string; rule: ReportReason; note: string }) =>
       request('POST /api/admin/reports/:id/hide', { params: { id }, body: { rule, note } }),
-    onSuccess: refresh,
+    // said here: the refreshed list drops the case and unmounts the form that asked
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      return refresh();
+    },
     onError: (error) => {
       if (isAlreadyHandled(error)) void refresh();
     },
