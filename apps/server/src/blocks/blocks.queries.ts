@@ -2,6 +2,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection.ts';
 import { pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { rowsOf } from '../db/rows.ts';
 import { blocks, users } from '../db/schema.ts';
 
 type Conn = Db | Tx;
@@ -41,8 +42,7 @@ export async function blockRelationsOf(db: Conn, userId: string, max: number): P
     sql`(select blocked_id as id from blocks where blocker_id = ${userId} limit ${max})
         union (select blocker_id as id from blocks where blocked_id = ${userId} limit ${max})`,
   );
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: Array<{ id: string }> }).rows) as Array<{ id: string }>;
-  return list.map((row) => row.id);
+  return rowsOf<{ id: string }>(rows).map((row) => row.id);
 }
 
 export async function findPersonToBlock(db: Conn, id: string) {

@@ -644,15 +644,15 @@ export async function reportProblem(
   ctx: Ctx & { orderId: string; reason: ProblemReason; details: string },
 ): Promise<OrderDetail> {
   const { deps } = ctx;
-  let reporter: OrderRole = 'buyer';
+  // the machine let only the buyer or the seller through
+  const reporterOf = (order: { buyerId: string | null; sellerId: string | null }) => orderRoleOf(ctx.actor, order)!;
   const row = await move(
     ctx,
     'report_problem',
     async (now, order, tx) => {
-      reporter = orderRoleOf(ctx.actor, order)!;
       await q.insertProblem(tx, {
         orderId: order.id,
-        reportedBy: reporter,
+        reportedBy: reporterOf(order),
         reason: ctx.reason,
         details: ctx.details,
         at: now,
@@ -661,6 +661,7 @@ export async function reportProblem(
       return { event: { kind: 'problem_reported', note: `${PROBLEM_REASONS[ctx.reason]}: ${ctx.details}` } };
     },
     async (tx, order) => {
+      const reporter = reporterOf(order);
       const other: OrderRole = reporter === 'buyer' ? 'seller' : 'buyer';
       const who = reporter === 'buyer' ? buyerName(order) : sellerName(order);
       const notice = {

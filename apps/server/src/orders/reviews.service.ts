@@ -48,18 +48,17 @@ export async function writeReview(
         body,
         at: now,
       });
-      if (order.sellerId) {
-        const row = (await orders.findOrder(tx, orderId))!;
-        await createNotification(tx, {
-          userId: order.sellerId,
-          kind: 'review',
-          title: reviewsTexts.notification.title(row.title),
-          body: reviewsTexts.notification.body(row.buyerName ?? reviewsTexts.aBuyer, ctx.rating),
-          link: `/order/${orderId}`,
-        });
-      }
     }
     const review = (await q.findReviewOfOrder(tx, orderId))!;
+    // the seller hears of a new review (not of each change), named as the review reads back
+    if (!existing && order.sellerId)
+      await createNotification(tx, {
+        userId: order.sellerId,
+        kind: 'review',
+        title: reviewsTexts.notification.title(review.orderTitle),
+        body: reviewsTexts.notification.body(review.buyerName ?? reviewsTexts.aBuyer, ctx.rating),
+        link: `/order/${orderId}`,
+      });
     return { review: q.toReview(review), message: existing ? reviewsTexts.saved : reviewsTexts.posted };
   });
 }

@@ -20,6 +20,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A 409: someone else moved first (the thing is no longer where the screen showed it). */
+export const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;
+
 type Options = { method?: string; body?: unknown; signal?: AbortSignal };
 
 type Input<K extends ApiRouteName> = RouteRequest<ApiRoutes[K]>;

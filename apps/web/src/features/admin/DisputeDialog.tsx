@@ -19,12 +19,11 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { TextAreaField } from '../../ui/field.tsx';
 import { Card, LoadFailed, Spinner } from '../../ui/misc.tsx';
-import { DeliveredFiles, OrderHistory, OrderMessages, PaymentBadge, useOrder } from '../orders/index.ts';
+import { dateAndTime, DeliveredFiles, OrderHistory, OrderMessages, PaymentBadge, useOrder } from '../orders/index.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useResolveDispute } from './admin.queries.ts';
 import {
   checkResolution,
-  dateAndTime,
   disputesTexts as t,
   isNoLongerDisputed,
   OUTCOMES,

@@ -7,7 +7,8 @@ import { Badge, EmptyState, Spinner } from '../../ui/misc.tsx';
 import { ShowMore } from '../../ui/show-more.tsx';
 import { DisputeDialog } from './DisputeDialog.tsx';
 import { useDisputes } from './admin.queries.ts';
-import { dateAndTime, disputesTexts as t, partyName, reportedByText } from './disputes.ts';
+import { dateAndTime } from '../orders/index.ts';
+import { disputesTexts as t, partyName, reportedByText } from './disputes.ts';
 import { useErrorToast } from './useErrorToast.ts';
 
 function DisputeCard({ dispute, onOpen }: { dispute: Dispute; onOpen: () => void }) {

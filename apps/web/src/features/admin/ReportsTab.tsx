@@ -12,7 +12,7 @@ import { ShowMore } from '../../ui/show-more.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { HideOfferDialog } from './HideOfferDialog.tsx';
 import { useDismissReport, useReportCases } from './admin.queries.ts';
-import { dateAndTime } from './disputes.ts';
+import { dateAndTime } from '../orders/index.ts';
 import { ownerName, reportsTabTexts as t } from './reports.ts';
 import { useErrorToast } from './useErrorToast.ts';
 

@@ -5,13 +5,12 @@
  */
 import {
   DISPUTE_OUTCOMES,
-  formatDate,
   ordersTexts,
   resolveDisputeInput,
   type DisputeOutcome,
   type OrderParty,
 } from '@gigreel/core';
-import { ApiError } from '../../api/client.ts';
+import { isConflict } from '../../api/client.ts';
 
 export const disputesTexts = {
   tab: 'Disputes',
@@ -51,10 +50,6 @@ export const OUTCOMES = Object.keys(DISPUTE_OUTCOMES) as DisputeOutcome[];
 
 export const partyName = (party: OrderParty) => party?.displayName ?? disputesTexts.unknown;
 
-/** "Mar 4, 2026 3:07 PM", as the order's own history writes it. */
-export const dateAndTime = (iso: string) =>
-  `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
-
 /** "Reported by the buyer" */
 export const reportedByText = (by: 'buyer' | 'seller') => ordersTexts.problem.reportedBy[by];
 
@@ -74,4 +69,4 @@ export function checkResolution(
 }
 
 /** The server refused because the order is no longer disputed (another admin, or a party, acted first). */
-export const isNoLongerDisputed = (error: unknown) => error instanceof ApiError && error.status === 409;
+export const isNoLongerDisputed = isConflict;

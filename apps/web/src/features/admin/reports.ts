@@ -4,7 +4,7 @@
  * Disputes tab keeps its own.
  */
 import { REPORT_NOTE_MAX, reportsTexts, type ReportCase, type ReportKind } from '@gigreel/core';
-import { ApiError } from '../../api/client.ts';
+import { isConflict } from '../../api/client.ts';
 
 export const reportsTabTexts = {
   intro: 'Every open report of one thing is one case, most reported first. The text is as it was first reported.',
@@ -35,4 +35,4 @@ export function checkHideNote(note: string): string | null {
 }
 
 /** The server refused because the case was already handled (another admin acted first). */
-export const isAlreadyHandled = (error: unknown) => error instanceof ApiError && error.status === 409;
+export const isAlreadyHandled = isConflict;

@@ -1,5 +1,6 @@
 /** The orders feature's public entry: what other features and the app use of it, and all they may import. */
 export { BackLink } from './BackLink.tsx';
+export { dateAndTime } from './dateAndTime.ts';
 export { DeliveredFiles } from './DeliveredFiles.tsx';
 export { OrderActions } from './OrderActions.tsx';
 export { OrderCard } from './OrderCard.tsx';

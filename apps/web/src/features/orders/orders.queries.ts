@@ -1,7 +1,7 @@
 /** Orders data for the screens (TanStack Query over the typed client). */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ordersTexts, type OrderDetail, type OrderRole, type ProblemReason } from '@gigreel/core';
-import { ApiError, request, sendForm } from '../../api/client.ts';
+import { ApiError, isConflict, request, sendForm } from '../../api/client.ts';
 
 export const ordersKey = ['orders'] as const;
 const orderKey = (id: string) => ['orders', 'one', id] as const;
@@ -58,7 +58,7 @@ function useOrderMove<Input = void>(move: (input: Input) => Promise<{ order: Ord
     mutationFn: async (input: Input) => (await move(input)).order,
     onSuccess: (order) => refresh(order),
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void refresh();
+      if (isConflict(error)) void refresh();
     },
     meta: errorTitle ? { errorTitle } : {},
   });
