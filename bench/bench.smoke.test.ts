@@ -71,6 +71,11 @@ describe.skipIf(!hasPostgres)(`npm run bench -- --smoke (PostgreSQL at ${new URL
       '/api/feed?tag= rarest tag',
       '/api/messages/conversations (worst case)',
       '/api/admin/audit-log',
+      '/api/admin/disputes',
+      '/api/admin/reports',
+      '/api/offers/:id/reviews (most reviewed offer)',
+      '/api/blocks (worst case)',
+      '/api/feed signed in (worst case)',
       'Mark paid over HTTP / pgbench',
     ]) {
       expect(

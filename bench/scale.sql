@@ -336,6 +336,53 @@ from scale_params p
   cross join lateral (select case when x.r < 0.1 then 'awaiting_payment' when x.r < 0.2 then 'paid' when x.r < 0.3 then 'delivered' else 'completed' end as status) as s
   join offers o on o.id = pg_temp.offer_id(x.seller);
 --> statement-breakpoint
+-- Reviews: 60% of completed orders, stars skewed to the top (worst case: its offer has ~0.6 worst_sales
+-- reviews); each offer's review count and star sum as the reviews' transactions keep them.
+insert into reviews (order_id, offer_id, seller_id, buyer_id, rating, body, created_at)
+select o.id, o.offer_id, o.seller_id, o.buyer_id, 5 - floor(4 * random() ^ 3)::int, 'Great work, quick and friendly.',
+  o.completed_at + interval '1 hour'
+from orders o where o.status = 'completed' and random() < 0.6;
+--> statement-breakpoint
+update offers f set review_count = r.count, rating_sum = r.stars
+from (select offer_id, count(*)::int as count, sum(rating)::int as stars from reviews where offer_id is not null group by offer_id) as r
+where f.id = r.offer_id;
+--> statement-breakpoint
+-- Disputes: a problem on 1% of completed orders, resolved; 0.1% of delivered orders disputed and open.
+insert into order_problems (order_id, reported_by, reason, details, reported_at, from_status, resolved_at, outcome, resolution_note)
+select o.id, 'buyer', 'not_as_described', 'Not what the offer showed.', o.completed_at, 'completed', o.completed_at + interval '1 day',
+  'complete', 'The delivery matches the offer.'
+from orders o where o.status = 'completed' and random() < 0.01;
+--> statement-breakpoint
+with open_ones as (
+  update orders set status = 'disputed' where id in (select id from orders where status = 'delivered' and random() < 0.01)
+  returning id, delivered_at
+)
+insert into order_problems (order_id, reported_by, reason, details, reported_at, from_status)
+select id, 'buyer', 'not_delivered', 'The file does not open.', delivered_at + interval '1 hour', 'delivered' from open_ones;
+--> statement-breakpoint
+-- Reports: n/100 cases about offers, a few reports each, one in ten still open.
+insert into report_cases (target_kind, target_id, owner_id, snapshot, status, reports_count, last_reported_at)
+select 'offer', pg_temp.offer_id(x.i)::text, pg_temp.uid(x.i), 'Offer ' || x.i, case when k % 10 = 0 then 'open' else 'dismissed' end,
+  1 + floor(8 * random() ^ 3)::int, p.now - random() * interval '90 days'
+from scale_params p
+  cross join lateral (
+    -- one case per offer (the open-target index is rebuilt after the load)
+    select distinct on (i) k, i from (select k, 1 + floor(p.n * random())::int as i from generate_series(1, greatest(100, p.n / 100)) as k) as d
+  ) as x;
+--> statement-breakpoint
+-- Blocks: n/100 pairs among the message population; the worst case has blocked worst_jobs people.
+insert into blocks (blocker_id, blocked_id, created_at)
+select pg_temp.uid(x.a), pg_temp.uid(x.b), p.now - random() * interval '90 days' -- each pair once (the key is rebuilt after the load)
+from scale_params p
+  cross join lateral (
+    select 1 as a, p.reserved + 1 + k as b from generate_series(1, p.worst_jobs) as k
+    union all
+    select p.reserved + 1 + floor(p.m * random() ^ 2)::int, p.reserved + 1 + floor(p.m * random())::int
+    from generate_series(1, greatest(100, p.n / 100))
+  ) as x
+where x.a <> x.b
+group by x.a, x.b, p.now;
+--> statement-breakpoint
 -- Sign-in attempts by everyone's address, 90% successful, all older than an hour (the login limiter
 -- looks at the last 15 minutes, so nobody is locked out by them).
 insert into login_attempts (email, ip_address, success, attempted_at)

@@ -177,6 +177,10 @@ const FILLED = [
   'notifications',
   'private_jobs',
   'orders',
+  'reviews',
+  'order_problems',
+  'report_cases',
+  'blocks',
   'login_attempts',
   'security_logs',
   'audit_log',
@@ -450,6 +454,18 @@ function endpointsFor(f: ScaleFacts, feedIds: string[]): Endpoint[] {
       caller: 'anonymous',
       limitMs: READ_P99_MS,
     },
+    {
+      label: '/api/offers/:id/reviews (most reviewed offer)',
+      path: `/api/offers/${f.worstOffer}/reviews`,
+      caller: 'anonymous',
+      limitMs: READ_P99_MS,
+    },
+    {
+      label: '/api/creators/:id/reviews (most reviewed creator)',
+      path: `/api/creators/${f.worst}/reviews`,
+      caller: 'anonymous',
+      limitMs: READ_P99_MS,
+    },
   ];
   for (const who of ['typical', 'worst'] as const) {
     const tag = who === 'worst' ? 'worst case' : 'typical';
@@ -484,6 +500,9 @@ function endpointsFor(f: ScaleFacts, feedIds: string[]): Endpoint[] {
       { label: `/api/orders?role=seller (${tag})`, path: '/api/orders?role=seller', caller: who, limitMs: READ_P99_MS },
       { label: `/api/jobs/sent (${tag})`, path: '/api/jobs/sent', caller: who, limitMs: READ_P99_MS },
       { label: `/api/jobs/inbox (${tag})`, path: '/api/jobs/inbox', caller: who, limitMs: READ_P99_MS },
+      { label: `/api/blocks (${tag})`, path: '/api/blocks', caller: who, limitMs: READ_P99_MS },
+      // signed in: the shared page, or (the worst case has blocks) the page filtered for them alone
+      { label: `/api/feed signed in (${tag})`, path: '/api/feed', caller: who, limitMs: READ_P99_MS },
     );
   }
   list.push(
@@ -516,6 +535,8 @@ function endpointsFor(f: ScaleFacts, feedIds: string[]): Endpoint[] {
     { label: '/api/admin/gigs', path: '/api/admin/gigs', caller: 'admin', limitMs: ADMIN_P99_MS },
     { label: '/api/admin/messages', path: '/api/admin/messages', caller: 'admin', limitMs: ADMIN_P99_MS },
     { label: '/api/admin/audit-log', path: '/api/admin/audit-log', caller: 'admin', limitMs: ADMIN_P99_MS },
+    { label: '/api/admin/disputes', path: '/api/admin/disputes', caller: 'admin', limitMs: ADMIN_P99_MS },
+    { label: '/api/admin/reports', path: '/api/admin/reports', caller: 'admin', limitMs: ADMIN_P99_MS },
   );
   return list;
 }

@@ -44,6 +44,7 @@ import {
 } from '../orders/orders.queries.ts';
 import { findReviewOfOrder, listReviews } from '../orders/reviews.queries.ts';
 import { listOpenCases } from '../reports/reports.queries.ts';
+import { blockRelationsOf, listBlocked } from '../blocks/blocks.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
 import { driverUnderneath, migrationsFolder, type Database } from './connection.ts';
 import { users } from './schema.ts';
@@ -449,6 +450,23 @@ describe('lists', () => {
       expect(plan).toMatch(/Index Scan using report_cases_queue_idx/);
       expect(sortsOn(plan, 'reports_count')).toBe(false);
     }
+  });
+
+  it("a person's blocks: their list walks blocks_blocker_created_idx, the feed's exclusions probe both sides' indexes", async () => {
+    await query(`insert into blocks (blocker_id, blocked_id, created_at)
+      select 'u' || (i % 50), 'u' || (100 + i), now() - i * interval '1 minute' from generate_series(0, 1799) i`);
+    await query('analyze blocks');
+    const first = await listBlocked(database.db, 'u1', null);
+    const [at, id] = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString()) as [string, string];
+    for (const cursor of [null, { at, id }]) {
+      const plan = await planFor(() => listBlocked(database.db, 'u1', cursor), /"blocks"/);
+      expect(plan).toMatch(/Index (Only )?Scan using blocks_blocker_created_idx/);
+      expect(sortsOn(plan, 'created_at')).toBe(false);
+    }
+    const exclusions = await planFor(() => blockRelationsOf(database.db, 'u1', 500), /from blocks/, SEARCH);
+    expect(exclusions).toMatch(/blocks_pkey|blocks_blocker_created_idx/);
+    expect(exclusions).toMatch(/blocks_blocked_idx/);
+    expect(exclusions).not.toMatch(/Seq Scan/);
   });
 
   it('the disputes queue walks its open-problems index oldest first, from the top and after a cursor', async () => {
