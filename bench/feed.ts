@@ -13,18 +13,19 @@
  * Also measured: what the web app asks beside the page when someone is signed in (their own
  * boosts, favourites and reactions for those 50 offers, /api/feed/state), and the one thing the
  * rank score makes the database do as engagement changes: the boost transaction that moves a
- * counter and rank_score together (pgbench, random offers and people).
+ * counter, ranked_engagement and rank_score together (pgbench, random offers and people).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AutocannonClient } from 'autocannon';
 import { drizzle } from 'drizzle-orm/postgres-js';
-import { FEED_PAGE_SIZE, rankScoreSql, type FeedPage } from '@gigreel/core';
+import { FEED_PAGE_SIZE, type FeedPage } from '@gigreel/core';
 import type { Db } from '../apps/server/src/db/connection.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { feedPageQuery } from '../apps/server/src/feed/feed.queries.ts';
 import { decodeCursor } from '../apps/server/src/feed/feed.service.ts';
+import { boostTransaction } from './boost.ts';
 import { describeFailures, inlineParams, runLoad, runPgbench, type LoadResult, type PgbenchScript } from './measure.ts';
 import { atLeast, atMost, type BenchSection, type Figure, type Section, type SectionOptions } from './report.ts';
 import {
@@ -177,7 +178,7 @@ export async function feedSection(settings: FeedSettings, { log }: SectionOption
     "Signed in = GET /api/feed with a session cookie (a different person per connection): the session, person and role statement, then the page. The web app also asks /api/feed/state?ids=<the 50 offers> for the person's own boosts, favourites and reactions; that request is measured on its own line.",
     `pgbench ceiling: the statements the server sends for one page, parameters inlined, -M prepared (the server prepares both), ${settings.poolSize} clients (the server's pool), same duration. Anonymous: the feed statement; signed in: the session statement and the feed statement. The server runs the page statement once for all requests for the same page that arrive while one runs, and reuses the finished public page for up to a second unless it serves a write meanwhile (feed.flights.ts), so over HTTP the page can beat pgbench's rate.`,
     "In-memory ceiling: bench/memory-server.ts, the server's Fastify options, error handler and security plugin answering the identical captured bytes and headers.",
-    'Boost write: pgbench running the boost transaction (lock the offer, insert the boost, move boost_count and rank_score in one UPDATE), random offers and people; the rank score never changes with time alone, so this is the whole cost of keeping the order.',
+    "Boost write: pgbench running the server's boost transaction (lock the offer; add or remove the boost, marked with whether the rank counts its maker, in one statement; move boost_count, ranked_engagement and rank_score in one UPDATE), random offers and people; the rank score never changes with time alone, so this is the whole cost of keeping the order.",
     "The budgets apply to PostgreSQL, the production database; PGlite (the embedded default, which runs queries on the server's own thread) is measured for reference.",
     ...seeds,
   );
@@ -363,24 +364,15 @@ function feedSql(cursors: (string | null)[]): PgbenchScript[] {
   });
 }
 
-/** engagement.service toggleBoost on the database: lock, insert the boost, move counter and score together. */
+/** engagement.service toggleBoost on the database (bench/boost.ts), by a random person on a random offer not their own. */
 function boostScript(offers: number): PgbenchScript {
-  const offerId = seededUuid('offer', ':o');
+  const person = (variable: string) => `('c' || lpad(cast(${variable} as text), 7, '0'))`;
   return {
     name: 'boost',
     sql: `\\set o random(1, ${offers})
-\\set u random(1, ${offers})
-begin;
-select id, user_id, is_approved, media_key from offers where id = ${offerId} for update;
-with added as (
-  insert into boosts (user_id, offer_id, created_at)
-  select 'c' || lpad(cast(:u as text), 7, '0'), ${offerId}, now() where :u <> :o
-  on conflict do nothing returning 1
-)
-update offers set boost_count = boost_count + 1, rank_score = ${rankScoreSql({ boost_count: '(boost_count + (1))' })}
-where id = ${offerId} and exists (select 1 from added)
-returning boost_count, favorite_count, reaction_count, share_count;
-commit;`,
+\\set u random(1, ${Math.max(1, offers - 1)})
+\\set u case when :u >= :o then :u + 1 else :u end
+${boostTransaction({ person: person(':u'), offer: seededUuid('offer', ':o'), owner: person(':o') })}`,
   };
 }
 

@@ -24,7 +24,7 @@
 --   :n                the scale
 --   :'now'            the moment the data is "now" (timestamptz)
 --   :'password_hash'  the callers' password hash (Better Auth's scrypt of BENCH_PASSWORD)
---   :rank_score       the server's rank formula over an offers row (rankScoreSql in @gigreel/core)
+--   :rank_score       the server's rank formula over an offers row (RANK_SCORE_SQL in @gigreel/core)
 -- Statements are separated like the migrations' (the marker line below each); the last one returns
 -- the facts the benchmark needs (callers, the rarest and the most common tag and word).
 
@@ -116,9 +116,11 @@ select 'scale-account-' || u, u, 'credential', u, :'password_hash'
 from scale_params p cross join lateral unnest(array[pg_temp.uid(1), pg_temp.uid(p.typical), 'scale-admin']) as u;
 --> statement-breakpoint
 -- 5% await approval (i % 20 = 0), 1% have no media (i % 97 = 0), a third are videos, a fifth are paid
--- (i % 5 = 1, offer 1 among them). Counters are the rows written below; rank_score is the server's formula.
+-- (i % 5 = 1, offer 1 among them). Counters are the rows written below; the rank counts every one of them
+-- (each marked counted, weighed 3, 2 and 1 in ranked_engagement, as if all were made by established
+-- people) and no order, so the feed's order stays as skewed as the engagement; rank_score is the server's formula.
 insert into offers (id, user_id, title, media_key, media_type, poster_key, link, is_paid_offer, price_pence, paypal_link, is_approved,
-    description, boost_count, favorite_count, reaction_count, share_count, anonymous_share_count, rank_score, created_at, updated_at)
+    description, boost_count, favorite_count, reaction_count, share_count, anonymous_share_count, ranked_engagement, rank_score, created_at, updated_at)
 select pg_temp.offer_id(o.i), pg_temp.uid(o.i),
   (array['Logo design', 'Video edit', 'Voice over', 'Portrait', 'Beat making', 'Copywriting', 'Translation', 'Animation'])[1 + o.i % 8]
     || ' ' || w1.word || ' ' || w2.word,
@@ -131,12 +133,14 @@ select pg_temp.offer_id(o.i), pg_temp.uid(o.i),
   case when o.i % 5 = 1 then 'https://www.paypal.com/paypalme/' || pg_temp.uid(o.i) end,
   o.i % 20 <> 0,
   'A short description of what creator ' || o.i || ' delivers, how long it takes and what the buyer gets at the end.',
-  o.boost_count, o.favorite_count, o.reaction_count, o.share_count, o.anonymous_share_count,
+  o.boost_count, o.favorite_count, o.reaction_count, o.share_count, o.anonymous_share_count, o.ranked_engagement,
   :rank_score,
   o.created_at, o.created_at
 from (
   select i, created_at, w1, w2, boosts + worst_boost::int as boost_count, favorites as favorite_count, reactions as reaction_count,
-    0 as share_count, 0 as anonymous_share_count
+    0 as share_count, 0 as anonymous_share_count,
+    3 * (boosts + worst_boost::int) + 2 * favorites + reactions as ranked_engagement,
+    0 as ranked_orders, 0 as ranked_reviews, 0 as ranked_rating_sum
   from scale_offers
 ) as o
   join scale_words w1 on w1.r = o.w1
@@ -153,22 +157,22 @@ from scale_params p cross join scale_offers o cross join lateral generate_series
 --> statement-breakpoint
 -- The k-th booster of offer i is person reserved + 1 + (i + k) mod m: distinct for each offer, never
 -- its own creator (the counts are capped below m - reserved - 1), and never persons 1 to 3.
-insert into boosts (user_id, offer_id, created_at)
-select pg_temp.uid(p.reserved + 1 + (o.i + k) % p.m), pg_temp.offer_id(o.i), o.created_at + random() * (p.now - o.created_at)
+insert into boosts (user_id, offer_id, counted, created_at)
+select pg_temp.uid(p.reserved + 1 + (o.i + k) % p.m), pg_temp.offer_id(o.i), true, o.created_at + random() * (p.now - o.created_at)
 from scale_params p cross join scale_offers o cross join lateral generate_series(1, o.boosts) as k;
 --> statement-breakpoint
-insert into boosts (user_id, offer_id, created_at)
-select pg_temp.uid(1), pg_temp.offer_id(o.i), o.created_at + random() * (p.now - o.created_at)
+insert into boosts (user_id, offer_id, counted, created_at)
+select pg_temp.uid(1), pg_temp.offer_id(o.i), true, o.created_at + random() * (p.now - o.created_at)
 from scale_params p cross join scale_offers o
 where o.worst_boost;
 --> statement-breakpoint
-insert into favorites (user_id, offer_id, created_at)
-select pg_temp.uid(p.reserved + 1 + (o.i + k + p.m / 2) % p.m), pg_temp.offer_id(o.i), o.created_at + random() * (p.now - o.created_at)
+insert into favorites (user_id, offer_id, counted, created_at)
+select pg_temp.uid(p.reserved + 1 + (o.i + k + p.m / 2) % p.m), pg_temp.offer_id(o.i), true, o.created_at + random() * (p.now - o.created_at)
 from scale_params p cross join scale_offers o cross join lateral generate_series(1, o.favorites) as k;
 --> statement-breakpoint
-insert into reactions (user_id, offer_id, emoji, created_at)
+insert into reactions (user_id, offer_id, emoji, counted, created_at)
 select pg_temp.uid(p.reserved + 1 + (o.i + k + p.m / 3) % p.m), pg_temp.offer_id(o.i),
-  (array['Smart', 'Support', 'Hype', 'Not for Me', 'Watching'])[1 + (o.i + k) % 5], o.created_at + random() * (p.now - o.created_at)
+  (array['Smart', 'Support', 'Hype', 'Not for Me', 'Watching'])[1 + (o.i + k) % 5], true, o.created_at + random() * (p.now - o.created_at)
 from scale_params p cross join scale_offers o cross join lateral generate_series(1, o.reactions) as k;
 --> statement-breakpoint
 -- Messages, 1: persons 1 to 3 (hubs) each write with hub_conversations[h] people of the message

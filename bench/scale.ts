@@ -29,7 +29,7 @@ import type { AutocannonClient, AutocannonRequest } from 'autocannon';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { insertJob as insertJobSql } from 'pg-boss/src/plans.js';
 import postgres from 'postgres';
-import { RANK_SCORE_SQL, rankScoreSql, type ExportTable, type FeedPage } from '@gigreel/core';
+import { RANK_SCORE_SQL, type ExportTable, type FeedPage } from '@gigreel/core';
 import { sessionWithPersonQuery } from '../apps/server/src/auth/sessions.queries.ts';
 import { signToken } from '../apps/server/src/auth/signed-cookie.ts';
 import { migrateDatabase, openDatabase, type Db } from '../apps/server/src/db/connection.ts';
@@ -37,6 +37,7 @@ import { MAIL_JOB, WAKE_CHANNEL } from '../apps/server/src/platform/outbox.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/realtime/bench-support.ts';
 import { size } from './feed.ts';
+import { boostTransaction } from './boost.ts';
 import { describeFailures, inlineParams, runLoad, runPgbench, type LoadResult, type PgbenchScript } from './measure.ts';
 import { atLeast, atMost, type BenchSection, type Figure, type Section, type SectionOptions } from './report.ts';
 import { benchServerUrl, seededUuid, type BenchDatabase } from './seed.ts';
@@ -1042,33 +1043,13 @@ function sessionSql(token: string, variable: string): string {
   return `${inlineParams(sql, params).replace(`'__TOKEN__'`, `('${token}-' || ${variable})`)};`;
 }
 
-/** engagement.service toggleBoost: lock the offer, remove the boost or else add it (one statement), move the counter and score returning the viewer's state. */
+/** engagement.service toggleBoost (bench/boost.ts): lock the offer, remove the boost or else add it (one statement), move the counters and score returning the viewer's state. */
 function boostScript(o: { n: number; reserved: number; writers: number }): PgbenchScript {
-  const user = personSql(o.reserved, ':w');
-  const offer = offerSql(':i');
-  const boosted = `exists (select 1 from boosts b where b.user_id = ${user} and b.offer_id = offers.id)`;
-  const favorited = `exists (select 1 from favorites f where f.user_id = ${user} and f.offer_id = offers.id)`;
-  const marks = `${boosted} as boosted, ${favorited} as favorited`;
-  const move = (
-    delta: number,
-  ) => `update offers set boost_count = (boost_count + (${delta})), rank_score = ${rankScoreSql({ boost_count: `(boost_count + (${delta}))` })}
-  where id = ${offer} returning boost_count, favorite_count, reaction_count, share_count, ${marks},
-  (select r.emoji from reactions r where r.user_id = ${user} and r.offer_id = offers.id) as reaction;`;
   return {
     name: 'boost-toggle',
     sql: `\\set w random(1, ${o.writers})
 ${randomOffer(o.n, o.reserved, ':w')}
-begin;
-select id, user_id, is_approved, media_key from offers where id = ${offer} for update;
-with removed as (delete from boosts where user_id = ${user} and offer_id = ${offer} returning 1),
-  added as (insert into boosts (user_id, offer_id, created_at) select ${user}, ${offer}, now() where not exists (select 1 from removed) on conflict do nothing returning 1)
-  select (select count(*) from added)::int - (select count(*) from removed)::int as delta \\gset
-\\if :delta < 0
-${move(-1)}
-\\else
-${move(1)}
-\\endif
-commit;`,
+${boostTransaction({ person: personSql(o.reserved, ':w'), offer: offerSql(':i'), owner: personSql(0, ':i') })}`,
   };
 }
 

@@ -8,7 +8,8 @@
  * - About 10 boosts per offer, skewed: one offer in 10,000 (at least three) has thousands, the rest
  *   0 to 18; about 3 favourites and 2 reactions per offer with the same skew; 0 to 5 shares.
  * - Up to 1,000 tags, 0 to 3 per offer.
- * - Counter columns and rank_score computed from those very rows, with the server's formula.
+ * - Counter columns and rank_score computed from those very rows, with the server's formula; every
+ *   engagement row counts for the rank (creators are verified and older than their offers).
  *
  * Offer ids are md5-derived (version-4-shaped) uuids of the offer's number, so engagement rows name their offer
  * without a join. Foreign-key triggers are off while loading (the rows are consistent by
@@ -18,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { rankScoreSql } from '@gigreel/core';
+import { ENGAGEMENT_WEIGHTS, RANK_SCORE_SQL } from '@gigreel/core';
 import { migrateDatabase, openDatabase, type Database } from '../apps/server/src/db/connection.ts';
 import { hashPassword } from '../apps/server/src/realtime/bench-support.ts';
 import { BENCH_PASSWORD } from './support.ts';
@@ -81,14 +82,18 @@ export function seedStatements(options: {
   const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
   return [
     `set session_replication_role = replica`,
+    // Each offer's plan: when it was made, its engagement, and what the rank counts of that: every row
+    // (the shares have no rows), and no orders.
     `create temp table bench_plan as
-      select i,
+      select *, ${ENGAGEMENT_WEIGHTS.boost} * boost_count + ${ENGAGEMENT_WEIGHTS.favorite} * favorite_count + ${ENGAGEMENT_WEIGHTS.reaction} * reaction_count as ranked_engagement,
+        0 as ranked_orders, 0 as ranked_reviews, 0 as ranked_rating_sum
+      from (select i,
         ${quoted(now)}::timestamptz - make_interval(secs => ((i - 1)::double precision * ${spanSeconds} / ${n}) + (i * 7919) % 3600) as created_at,
         least(${cap}, case when i % ${hotEvery} = 0 then 1000 + (i * 7919) % 4000 else (i * 48271) % 19 end) as boost_count,
         least(${cap}, case when i % ${hotEvery} = 0 then 300 + (i * 131) % 700 else (i * 40503) % 7 end) as favorite_count,
         least(${cap}, case when i % ${hotEvery} = 0 then 200 + (i * 173) % 300 else (i * 69621) % 5 end) as reaction_count,
         (i * 31) % 6 as share_count
-      from generate_series(1::bigint, ${n}) as i`,
+      from generate_series(1::bigint, ${n}) as i) as plan`,
     `insert into users (id, display_name, email, email_verified, profile_image, bio, created_at, updated_at)
       select 'c' || lpad(i::text, 7, '0'), 'Creator ' || i, 'creator' || i || '@bench.example', true,
         case when i % 2 = 0 then '/media/avatars/c' || i || '/1.webp' end,
@@ -101,7 +106,7 @@ export function seedStatements(options: {
       select 'a-bench-' || j, 'bench-' || j, 'credential', 'bench-' || j, ${quoted(options.passwordHash)}
       from generate_series(0, ${options.people - 1}) as j`,
     `insert into offers (id, user_id, title, media_key, media_type, poster_key, link, is_paid_offer, price_pence, is_approved,
-        description, boost_count, favorite_count, reaction_count, share_count, rank_score, created_at, updated_at)
+        description, boost_count, favorite_count, reaction_count, share_count, ranked_engagement, rank_score, created_at, updated_at)
       select ${seededUuid('offer', 'i')}, 'c' || lpad(i::text, 7, '0'),
         (array['Logo design', 'Video edit', 'Voice over', 'Portrait', 'Beat making', 'Copywriting', 'Translation', 'Animation'])[1 + i % 8] || ' by creator ' || i,
         case when i % 97 = 0 then '' when i % 3 = 0 then 'offers/bench/' || i || '.mp4' else 'offers/bench/' || i || '.webp' end,
@@ -111,8 +116,8 @@ export function seedStatements(options: {
         i % 5 = 0, case when i % 5 = 0 then 500 + (i % 50) * 100 end,
         i % 20 <> 0,
         'A short description of what creator ' || i || ' delivers, how long it takes and what the buyer gets at the end.',
-        boost_count, favorite_count, reaction_count, share_count,
-        ${rankScoreSql({ anonymous_share_count: '0' })}, created_at, created_at
+        boost_count, favorite_count, reaction_count, share_count, ranked_engagement,
+        ${RANK_SCORE_SQL}, created_at, created_at
       from bench_plan order by 1`,
     `insert into tags (id, name)
       select ${seededUuid('tag', 't')}, (array['design', 'music', 'video', 'voice', 'art', 'writing', 'code', 'photo'])[1 + t % 8] || t
@@ -122,13 +127,13 @@ export function seedStatements(options: {
       from generate_series(1, ${n}) as i cross join lateral generate_series(1, i % 4) as j`,
     // The k-th person engaging with offer i is creator i + k (wrapping), never the offer's own creator.
     ...(['boosts', 'favorites'] as const).map(
-      (table) => `insert into ${table} (user_id, offer_id, created_at)
-      select 'c' || lpad((((i - 1 + k) % ${n}) + 1)::text, 7, '0'), ${seededUuid('offer', 'i')}, created_at + make_interval(secs => k)
+      (table) => `insert into ${table} (user_id, offer_id, counted, created_at)
+      select 'c' || lpad((((i - 1 + k) % ${n}) + 1)::text, 7, '0'), ${seededUuid('offer', 'i')}, true, created_at + make_interval(secs => k)
       from bench_plan cross join lateral generate_series(1, ${table === 'boosts' ? 'boost_count' : 'favorite_count'}) as k`,
     ),
-    `insert into reactions (user_id, offer_id, emoji, created_at)
+    `insert into reactions (user_id, offer_id, emoji, counted, created_at)
       select 'c' || lpad((((i - 1 + k) % ${n}) + 1)::text, 7, '0'), ${seededUuid('offer', 'i')},
-        (array['Smart', 'Support', 'Hype', 'Not for Me', 'Watching'])[1 + (i + k) % 5], created_at + make_interval(secs => k)
+        (array['Smart', 'Support', 'Hype', 'Not for Me', 'Watching'])[1 + (i + k) % 5], true, created_at + make_interval(secs => k)
       from bench_plan cross join lateral generate_series(1, reaction_count) as k`,
     `drop table bench_plan`,
     `set session_replication_role = origin`,

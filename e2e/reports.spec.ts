@@ -1,10 +1,11 @@
 /**
  * Reporting in the browser (issue 17): a person reports an offer from the feed's details, an admin
- * reads the case in the Reports tab and hides the offer with a reason, and the creator reads why.
+ * reads the case in the Reports tab and hides the offer with a reason, the creator reads why and
+ * appeals, and the admin undoes it: the offer is back in the feed.
  */
 import { expect, logIn, mailsTo, test, uniqueWord } from './fixtures.ts';
 
-test('an offer reported from the feed is hidden by an admin with a reason the creator reads', async ({
+test('an offer reported from the feed is hidden by an admin with a reason; the creator appeals and the admin restores it', async ({
   page,
   browser,
   people,
@@ -50,7 +51,6 @@ test('an offer reported from the feed is hidden by an admin with a reason the cr
   await adminPage.screenshot({ path: `.tmp/screens/admin-hide-offer-${testInfo.project.name}.png` });
   await hide.getByRole('button', { name: 'Hide offer' }).click();
   await expect(adminPage.getByText('Offer hidden. The creator and the reporters have been told.')).toBeVisible();
-  await context.close();
 
   // The offer is out of the feed, and the creator reads which rule it broke and why
   await page.goto(`/?tag=${tag}`);
@@ -65,4 +65,34 @@ test('an offer reported from the feed is hidden by an admin with a reason the cr
   await expect(
     page.getByText(/It broke the rule "Scam or fraud": Selling fake followers breaks our rules\./),
   ).toBeVisible();
+
+  // The creator follows the notice to the appeal page and appeals once
+  await page.getByText(`Your offer was hidden: ${creator.offer.title}`).click();
+  await expect(page).toHaveURL(/\/appeal\/[0-9]+\./);
+  await expect(page.getByRole('heading', { name: 'Appeal a decision' })).toBeVisible();
+  await expect(page.getByText('Selling fake followers breaks our rules.')).toBeVisible();
+  await page.getByLabel('Why should this decision be changed?').fill('These are real fans from my live shows.');
+  await page.screenshot({ path: `.tmp/screens/appeal-${testInfo.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(page.getByText('Your appeal was sent. We will tell you the outcome.').first()).toBeVisible();
+
+  // The admin reads the appeal at the top of the Reports tab and undoes the decision
+  await adminPage.reload();
+  await adminPage.getByRole('tab', { name: 'Reports' }).click();
+  const appeal = adminPage.getByRole('listitem', { name: `${creator.displayName}: Offer hidden` });
+  await expect(appeal.getByText('These are real fans from my live shows.')).toBeVisible();
+  await appeal.getByRole('button', { name: `Decide the appeal from ${creator.displayName}` }).click();
+  const decide = adminPage.getByRole('dialog', { name: 'Decide the appeal' });
+  await decide.getByRole('radio', { name: 'Undo it' }).check();
+  await decide.getByLabel('Answer to the person').fill('Thank you, the show recordings settle it.');
+  await adminPage.screenshot({ path: `.tmp/screens/admin-decide-appeal-${testInfo.project.name}.png` });
+  await decide.getByRole('button', { name: 'Send decision' }).click();
+  await expect(adminPage.getByText('Decision undone. The person has been told.')).toBeVisible();
+  await context.close();
+
+  // The creator is told, and the offer is back in the feed
+  await page.goto('/notifications');
+  await expect(page.getByText('Your appeal was accepted')).toBeVisible();
+  await page.goto(`/?tag=${tag}`);
+  await expect(page.getByText(creator.offer.title).first()).toBeVisible();
 });

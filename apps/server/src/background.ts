@@ -4,6 +4,7 @@ import type { AppDeps } from './deps.ts';
 import { POPULAR_TAGS_CRON, POPULAR_TAGS_JOB, refreshPopularTags } from './explore/index.ts';
 import { orderTimerJob } from './orders/index.ts';
 import { mailJob } from './platform/outbox.ts';
+import { END_SUSPENSIONS_JOB, endDueSuspensions } from './reports/index.ts';
 import { startQueue, type Queue } from './platform/queue.ts';
 
 const FOLD_TALLIES_JOB = 'tallies.fold';
@@ -17,6 +18,10 @@ export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
   await queue.every(POPULAR_TAGS_JOB, POPULAR_TAGS_CRON, () => refreshPopularTags({ deps }));
   // The counts' appended changes, summed up so that reading a count stays a few rows.
   await queue.every(FOLD_TALLIES_JOB, '* * * * *', () => foldTallyChanges(deps.database));
+  // Suspensions whose time has come are lifted (the person can sign in, their offer is back).
+  await queue.every(END_SUSPENSIONS_JOB, '* * * * *', async () => {
+    await endDueSuspensions(deps);
+  });
   // Fresh from the start (after a restart, or the demo data just seeded), not a minute later.
   await queue.runSoon(POPULAR_TAGS_JOB);
   return queue;

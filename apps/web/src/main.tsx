@@ -71,6 +71,7 @@ const routes: RouteObject[] = [
           { path: '/order/:orderId/upload', ...page(() => import('./routes/OrderUpload.tsx')) },
           { path: '/private-job', ...page(() => import('./routes/PrivateJob.tsx')) },
           { path: '/agent-jobs', ...page(() => import('./routes/AgentJobs.tsx')) },
+          { path: '/appeal/:token', ...page(() => import('./routes/Appeal.tsx')) },
           ...STATIC_PAGES.map((slug) => ({ path: `/${slug}`, ...page(() => import('./routes/StaticPage.tsx')) })),
         ],
       },

@@ -128,6 +128,9 @@ export const AUDIT_ACTIONS = {
   'impersonation.stop': 'Stop impersonation',
   'report.dismiss': 'Dismiss report',
   'report.hide': 'Hide reported offer',
+  'report.suspend': 'Suspend account',
+  'report.dismiss_similar': 'Dismiss similar reports',
+  'appeal.decide': 'Decide appeal',
   'dispute.resolve': 'Resolve dispute',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   invalid_credentials: 401,
   forbidden: 403,
   email_not_verified: 403,
+  account_suspended: 403,
   link_expired: 403,
   not_found: 404,
   method_not_allowed: 405,

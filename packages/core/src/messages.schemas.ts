@@ -105,7 +105,16 @@ export const conversationList = z.object({
 });
 export type ConversationList = z.output<typeof conversationList>;
 
-export const thread = z.object({ otherUser: person, messages: z.array(threadMessage), nextCursor });
+export const thread = z.object({
+  otherUser: person,
+  /**
+   * Whether the other person's links are shown as links: not while their account is fresh (younger
+   * than a day or not verified, core's isFreshAccount), so a new account cannot spread links (issue 17).
+   */
+  otherLinks: z.boolean(),
+  messages: z.array(threadMessage),
+  nextCursor,
+});
 export type Thread = z.output<typeof thread>;
 
 /**

@@ -22,7 +22,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES, MB, ORDER_STATUSES } from './constants.ts';
 import { plainText, textInput } from './text-input.ts';
-import { DISPUTE_OUTCOMES, ordersTexts, PROBLEM_REASONS } from './orders.texts.ts';
+import { DISPUTE_OUTCOMES, ordersTexts, PROBLEM_LABELS, PROBLEM_REASONS, type ProblemLabel } from './orders.texts.ts';
 import { messageTextSchema } from './messages.schemas.ts';
 import { messageTexts } from './messages.texts.ts';
 import { review } from './reviews.schemas.ts';
@@ -152,9 +152,9 @@ export type OrderMessage = z.output<typeof orderMessage>;
 
 /** A problem one side reported; while it is open the order is disputed. */
 export const orderProblem = z.object({
-  reason: z.enum(problemReasons),
+  reason: z.enum(Object.keys(PROBLEM_LABELS) as [ProblemLabel, ...ProblemLabel[]]),
   details: z.string(),
-  reportedBy: orderRole,
+  reportedBy: z.enum(['buyer', 'seller', 'admin']),
   reportedAt: z.string(),
 });
 export type OrderProblem = z.output<typeof orderProblem>;

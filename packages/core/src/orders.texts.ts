@@ -20,6 +20,12 @@ export const PROBLEM_REASONS = {
   other: 'Something else',
 } as const;
 export type ProblemReason = keyof typeof PROBLEM_REASONS;
+/** Every reason an open problem can have: a party's, or the admins' when one side of the order is suspended. */
+export const PROBLEM_LABELS = {
+  ...PROBLEM_REASONS,
+  account_suspended: 'An account in this order was suspended',
+} as const;
+export type ProblemLabel = keyof typeof PROBLEM_LABELS;
 
 /** How an admin resolves a reported problem, as the admin picks it and as both sides read it. */
 export const DISPUTE_OUTCOMES = {
@@ -184,12 +190,14 @@ export const ordersTexts = {
     reported: 'Problem reported. An admin will look at it and both of you will be told.',
     openTitle: 'A problem has been reported',
     openBody: 'An admin is looking at this order. Nothing moves until they resolve it, and both of you will be told.',
-    reportedBy: { buyer: 'Reported by the buyer', seller: 'Reported by the seller' },
+    reportedBy: { buyer: 'Reported by the buyer', seller: 'Reported by the seller', admin: 'Filed by an admin' },
     resolved: 'Resolved. Both sides have been told.',
     resolveNote: 'Note for both sides',
     resolveNoteHint: 'Say what was decided; a refund, if any, happens outside GigReel.',
     noteRequired: 'Please write a note for both sides.',
     resolveConfirm: (action: string) => `${action}?`,
+    heldDetails: (side: 'buyer' | 'seller') =>
+      `The ${side}'s account was suspended while the order was open. Decide what happens to it.`,
   },
   goBack: 'Go back',
   cancelBody: 'The order is cancelled and nothing is to be paid. This cannot be undone.',
@@ -247,6 +255,9 @@ export const ordersTexts = {
     problemSubject: (title: string) => `A problem was reported: ${title}`,
     problemBody: (who: string, title: string) =>
       `${who} reported a problem with the order for "${title}". An admin will look at it; the order waits until then.`,
+    heldSubject: (title: string) => `An admin is looking at your order: ${title}`,
+    heldBody: (title: string) =>
+      `The other account in your order for "${title}" was suspended, so an admin will look at the order and decide what happens to it; it waits until then. Please do not pay anything more for it meanwhile.`,
     resolvedSubject: (title: string) => `Problem resolved: ${title}`,
     resolvedBody: (title: string, done: string, note: string) =>
       `An admin resolved the problem with "${title}": the order is ${done}. Their note: ${note}`,

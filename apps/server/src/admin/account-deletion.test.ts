@@ -19,12 +19,18 @@ async function countersAndRecount(offerIds: string[]) {
     boost_count: '(select count(*) from boosts b where b.offer_id = offers.id)',
     favorite_count: '(select count(*) from favorites f where f.offer_id = offers.id)',
     reaction_count: '(select count(*) from reactions r where r.offer_id = offers.id)',
+    ranked_engagement: `(
+      (select 3 * count(*) from boosts b where b.offer_id = offers.id and b.counted)
+      + (select 2 * count(*) from favorites f where f.offer_id = offers.id and f.counted)
+      + (select count(*) from reactions r where r.offer_id = offers.id and r.counted)
+      + (select count(*) from offer_shares s where s.offer_id = offers.id and s.counted))`,
   };
   return t.deps.database.query<Record<string, number>>(
     `
-    select boost_count, favorite_count, reaction_count, rank_score,
+    select boost_count, favorite_count, reaction_count, ranked_engagement, rank_score,
       ${recount.boost_count}::int as boosts, ${recount.favorite_count}::int as favorites, ${recount.reaction_count}::int as reactions,
-      ${rankScoreSql(recount)} as fresh_rank
+      ${recount.ranked_engagement}::int as counted_weight,
+      ${rankScoreSql({ ranked_engagement: recount.ranked_engagement })} as fresh_rank
     from offers where id = any($1::uuid[]) order by id`,
     [offerIds],
   );
@@ -50,14 +56,16 @@ describe('deleting an account', () => {
       expect((await call).statusCode).toBe(200);
     const before = await countersAndRecount([first, second]);
     expect(before.map((row) => row.boost_count).sort()).toEqual([1, 2]);
+    expect(before.map((row) => row.ranked_engagement).sort()).toEqual([1 + 3, 3 + 3 + 2 + 1].sort());
 
     expect((await admin.delete(`/api/admin/creators/${leaver.user.id}`)).statusCode).toBe(200);
     const after = await countersAndRecount([first, second]);
     for (const row of after) {
-      expect([row.boost_count, row.favorite_count, row.reaction_count]).toEqual([
+      expect([row.boost_count, row.favorite_count, row.reaction_count, row.ranked_engagement]).toEqual([
         row.boosts,
         row.favorites,
         row.reactions,
+        row.counted_weight,
       ]);
       expect(Number(row.rank_score)).toBeCloseTo(Number(row.fresh_rank), 9);
     }

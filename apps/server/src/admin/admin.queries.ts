@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  rankScoreSql,
+  ENGAGEMENT_WEIGHTS,
   REVENUE_STATUS,
   type AdminCreator,
   type AdminGig,
@@ -16,6 +16,7 @@ import {
 import { plannedForValues, type Database, type Db, type Tx } from '../db/connection.ts';
 import { cursorValues, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { preparedPages } from '../db/prepared.ts';
+import { moveRankedSql } from '../db/ranked.ts';
 import { readTallies, readTopic, readTopRanked } from '../db/tallies.queries.ts';
 import { auditLog, offers, privateJobFiles, privateJobs, securityLogs, userRoles, users } from '../db/schema.ts';
 import { mediaKindFor, mediaUrlFor, offerTagNames } from '../offers/index.ts';
@@ -248,27 +249,33 @@ export async function deleteUser(tx: Tx, id: string): Promise<{ files: string[] 
   return { files };
 }
 
-/** Deleting the rows and taking them off the counters in one statement: each removed row is counted exactly once. */
+/**
+ * Deleting the rows and taking them off the counters in one statement: each removed row is counted
+ * exactly once, and its weight comes off ranked_engagement if its own mark says the rank counted it.
+ * The person's shares stay, as the share counters do (offer_shares names a viewer, not an account).
+ */
 async function withdrawEngagement(tx: Tx, userId: string): Promise<void> {
   const next = {
     boost_count: 'greatest(boost_count - g.boosts, 0)',
     favorite_count: 'greatest(favorite_count - g.favorites, 0)',
     reaction_count: 'greatest(reaction_count - g.reactions, 0)',
   };
+  const weight = ENGAGEMENT_WEIGHTS;
   await tx.execute(sql`
-    with b as (delete from boosts where user_id = ${userId} returning offer_id),
-      f as (delete from favorites where user_id = ${userId} returning offer_id),
-      r as (delete from reactions where user_id = ${userId} returning offer_id),
+    with b as (delete from boosts where user_id = ${userId} returning offer_id, counted),
+      f as (delete from favorites where user_id = ${userId} returning offer_id, counted),
+      r as (delete from reactions where user_id = ${userId} returning offer_id, counted),
       g as (
-        select offer_id, sum(boost)::int as boosts, sum(favorite)::int as favorites, sum(reaction)::int as reactions from (
-          select offer_id, 1 as boost, 0 as favorite, 0 as reaction from b
-          union all select offer_id, 0, 1, 0 from f
-          union all select offer_id, 0, 0, 1 from r
+        select offer_id, sum(boost)::int as boosts, sum(favorite)::int as favorites, sum(reaction)::int as reactions,
+          sum(ranked)::int as ranked from (
+          select offer_id, 1 as boost, 0 as favorite, 0 as reaction, case when counted then ${sql.raw(String(weight.boost))} else 0 end as ranked from b
+          union all select offer_id, 0, 1, 0, case when counted then ${sql.raw(String(weight.favorite))} else 0 end from f
+          union all select offer_id, 0, 0, 1, case when counted then ${sql.raw(String(weight.reaction))} else 0 end from r
         ) removed group by offer_id
       )
     update offers set
       boost_count = ${sql.raw(next.boost_count)}, favorite_count = ${sql.raw(next.favorite_count)}, reaction_count = ${sql.raw(next.reaction_count)},
-      rank_score = ${sql.raw(rankScoreSql(next))}
+      ${sql.raw(moveRankedSql({ ranked_engagement: '-g.ranked' }))}
     from g where offers.id = g.offer_id`);
 }
 

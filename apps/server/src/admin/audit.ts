@@ -31,6 +31,9 @@ const ADMIN_ACTIONS: Partial<Record<ApiRouteName, { action: AuditAction; kind: s
   'POST /api/admin/impersonation/stop': { action: 'impersonation.stop', kind: 'creator' },
   'POST /api/admin/reports/:id/dismiss': { action: 'report.dismiss', kind: 'report', param: 'id' },
   'POST /api/admin/reports/:id/hide': { action: 'report.hide', kind: 'report', param: 'id' },
+  'POST /api/admin/reports/:id/suspend': { action: 'report.suspend', kind: 'report', param: 'id' },
+  'POST /api/admin/reports/:id/dismiss-similar': { action: 'report.dismiss_similar', kind: 'report', param: 'id' },
+  'POST /api/admin/appeals/:id/decide': { action: 'appeal.decide', kind: 'appeal', param: 'id' },
   'POST /api/admin/disputes/:id/resolve': { action: 'dispute.resolve', kind: 'order', param: 'id' },
 };
 

@@ -6,7 +6,7 @@
  * back (with a throwaway creator, since each creator has one offer), so a failed or crashed test
  * leaves no row behind; the files are removed whatever happens.
  */
-import { adminTexts, rankScore, type SelfTestResult, type SelfTestStep } from '@gigreel/core';
+import { adminTexts, NO_PROOF, rankScore, type SelfTestResult, type SelfTestStep } from '@gigreel/core';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
@@ -82,7 +82,7 @@ export async function runSelfTest({
           offer,
           media: stored.values,
           now,
-          rankScore: rankScore({ boosts: 0, favorites: 0, reactions: 0, shares: 0 }, now),
+          rankScore: rankScore(NO_PROOF, now),
           approved: true,
         });
         const gig = await findGig(tx, id);

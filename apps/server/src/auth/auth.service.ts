@@ -4,6 +4,7 @@ import {
   LOGIN_MAX_FAILURES,
   LOGIN_WINDOW_MS,
   SIGNED_LINK_SECONDS,
+  reportsTexts,
   texts,
   type LoginInput,
   AppError,
@@ -27,6 +28,7 @@ import {
   deleteOtherSessions,
   deleteResetTokens,
   deleteSession,
+  endSessionsIfSuspended,
   findResetToken,
   findUserByEmail,
   saveUnlockToken,
@@ -134,7 +136,12 @@ export async function logIn({
     asResponse: true,
   });
   await settleAttempt(deps, reservation, { email: input.email, ipAddress, success: response.ok, at: now });
-  if (response.ok) return response;
+  if (response.ok) {
+    // Asked only once the password is right, so the refusal tells nothing to someone who guesses addresses.
+    const suspended = await endSessionsIfSuspended(db, input.email, now);
+    if (suspended) throw new AppError('account_suspended', reportsTexts.suspendedSignIn(suspended.until));
+    return response;
+  }
   if (reservation?.accountFailures === ACCOUNT_MAX_FAILURES) await mailUnlockLink(deps, input.email);
   if (response.status === 403) throw new AppError('email_not_verified', texts.auth.emailNotVerified);
   if (response.status === 401 || response.status === 400)
@@ -273,6 +280,9 @@ export async function resetPassword({
     asResponse: true,
   });
   if (!response.ok) throw badRequest(texts.auth.resetFailed);
+  // the new password is kept, but a suspended account is not signed in by it
+  const suspended = await endSessionsIfSuspended(db, email, deps.clock.now());
+  if (suspended) throw new AppError('account_suspended', reportsTexts.suspendedSignIn(suspended.until));
   const { token } = (await response.clone().json()) as { token: string };
   await deleteOtherSessions(db, row.userId, token);
   return response;

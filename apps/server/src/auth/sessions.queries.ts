@@ -1,6 +1,34 @@
-import { and, count, eq, gte, like, lt, ne, sql, type Placeholder } from 'drizzle-orm';
+import { and, count, eq, gt, gte, like, lt, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection.ts';
 import { sessions, userRoles, users, verifications } from '../db/schema.ts';
+
+/**
+ * When the account with this address is suspended at `now`, ends its sessions (the one just made by
+ * signing in too) and answers until when (null: for good); else null.
+ */
+export async function endSessionsIfSuspended(
+  db: Db,
+  email: string,
+  now: Date,
+): Promise<{ until: string | null } | null> {
+  const [row] = await db
+    .select({ id: users.id, until: suspensionEnd })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), gt(users.suspendedUntil, now)))
+    .limit(1);
+  if (!row) return null;
+  await db.delete(sessions).where(eq(sessions.userId, row.id));
+  return { until: row.until && dayOf(row.until) };
+}
+
+/** A suspension's end as an ISO time, null for good ('infinity'). */
+const suspensionEnd = sql<
+  string | null
+>`case when ${users.suspendedUntil} = 'infinity' then null else to_char(${users.suspendedUntil} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end`;
+
+/** '2026-12-01T10:00:00Z' -> '1 December 2026'. */
+const dayOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export async function deleteSession(db: Db | Tx, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));

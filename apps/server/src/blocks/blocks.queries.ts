@@ -1,18 +1,76 @@
 /** The only place blocks touch the database: a pair of people, looked up by either side's index. */
 import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { ENGAGEMENT_WEIGHTS } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
 import { pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { establishedSql, moveRankedSql } from '../db/ranked.ts';
 import { rowsOf } from '../db/rows.ts';
-import { blocks, users } from '../db/schema.ts';
+import { blocks, offers, users } from '../db/schema.ts';
 
 type Conn = Db | Tx;
 
-export async function insertBlock(db: Conn, blockerId: string, blockedId: string, at: Date): Promise<void> {
-  await db.insert(blocks).values({ blockerId, blockedId, createdAt: at }).onConflictDoNothing();
+/** Whether the block is new. */
+export async function insertBlock(db: Conn, blockerId: string, blockedId: string, at: Date): Promise<boolean> {
+  const added = await db
+    .insert(blocks)
+    .values({ blockerId, blockedId, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ at: blocks.createdAt });
+  return added.length > 0;
 }
 
-export async function deleteBlock(db: Conn, blockerId: string, blockedId: string): Promise<void> {
-  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+/** Whether there was a block to remove. */
+export async function deleteBlock(db: Conn, blockerId: string, blockedId: string): Promise<boolean> {
+  const removed = await db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .returning({ at: blocks.createdAt });
+  return removed.length > 0;
+}
+
+/**
+ * Locks the blocker's offer (a person has one at most) for the change of what its rank counts, as an
+ * engagement change does, before the block moves: a boost waiting on the lock then sees the block,
+ * and the statements after the lock see every boost made before it. Null when they have no offer.
+ */
+export async function lockOfferOf(tx: Tx, ownerId: string): Promise<string | null> {
+  const [row] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.userId, ownerId)).for('update');
+  return row?.id ?? null;
+}
+
+const weight = (kind: keyof typeof ENGAGEMENT_WEIGHTS) => sql.raw(String(ENGAGEMENT_WEIGHTS[kind]));
+
+/**
+ * Whether the rank counts a person's engagement with one offer stops (a block) or starts again (an
+ * unblock, if they are established now): their boost, favourite and reaction rows, and one share,
+ * change their marks, and what changed moves ranked_engagement and the rank score, in one statement.
+ * A share counts again only if none of theirs does: their first one.
+ */
+export async function markEngagementCounted(
+  tx: Tx,
+  change: { offerId: string; personId: string; counted: boolean; now: Date },
+): Promise<void> {
+  const { offerId, personId } = change;
+  const viewerKey = `u:${personId}`;
+  const may = change.counted ? establishedSql(sql`${personId}`, change.now) : sql`true`;
+  const from = sql.raw(change.counted ? 'not counted' : 'counted');
+  const to = sql.raw(change.counted ? 'true' : 'false');
+  const share = change.counted
+    ? sql`(offer_id, day, viewer_key) = (select s.offer_id, s.day, s.viewer_key from offer_shares s where s.offer_id = ${offerId} and s.viewer_key = ${viewerKey} order by s.day limit 1)
+        and not exists (select 1 from offer_shares s where s.offer_id = ${offerId} and s.viewer_key = ${viewerKey} and s.counted)`
+    : sql`offer_id = ${offerId} and viewer_key = ${viewerKey} and counted`;
+  const sign = change.counted ? '' : '-';
+  await tx.execute(sql`
+    with b as (update boosts set counted = ${to} where user_id = ${personId} and offer_id = ${offerId} and ${from} and ${may} returning ${weight('boost')} as weight),
+      f as (update favorites set counted = ${to} where user_id = ${personId} and offer_id = ${offerId} and ${from} and ${may} returning ${weight('favorite')} as weight),
+      r as (update reactions set counted = ${to} where user_id = ${personId} and offer_id = ${offerId} and ${from} and ${may} returning ${weight('reaction')} as weight),
+      sh as (update offer_shares set counted = ${to} where ${share} and ${may} returning ${weight('share')} as weight),
+      moved as (
+        select coalesce(sum(weight), 0)::int as weight
+        from (select weight from b union all select weight from f union all select weight from r union all select weight from sh) w
+      )
+    update offers set ${sql.raw(moveRankedSql({ ranked_engagement: `${sign}moved.weight` }))}
+    from moved where offers.id = ${offerId} and moved.weight <> 0`);
 }
 
 export async function hasBlocked(db: Conn, blockerId: string, blockedId: string): Promise<boolean> {

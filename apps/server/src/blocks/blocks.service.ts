@@ -1,7 +1,9 @@
 /**
  * Blocking (issue 17). The checks other features call are here too: whether two people blocked
  * each other (messages, orders, jobs refuse with their usual text, so the blocked person cannot
- * tell), and whom a viewer's feed leaves out.
+ * tell), and whom a viewer's feed leaves out. A block also stops the rank counting the blocked
+ * person's engagement with the blocker's offer, and an unblock lets it count again, in the same
+ * transaction.
  */
 import { badRequest, blocksTexts, notFound, type BlockedList } from '@gigreel/core';
 import type { Actor } from '../auth/index.ts';
@@ -24,13 +26,23 @@ async function personToBlock({ deps, actor }: Ctx, userId: string) {
 
 export async function blockPerson(ctx: Ctx & { userId: string }) {
   const person = await personToBlock(ctx, ctx.userId);
-  await q.insertBlock(ctx.deps.database.db, ctx.actor.id, person.id, ctx.deps.clock.now());
+  const now = ctx.deps.clock.now();
+  await ctx.deps.database.db.transaction(async (tx) => {
+    const offerId = await q.lockOfferOf(tx, ctx.actor.id);
+    const added = await q.insertBlock(tx, ctx.actor.id, person.id, now);
+    if (added && offerId) await q.markEngagementCounted(tx, { offerId, personId: person.id, counted: false, now });
+  });
   return { blocked: true, message: blocksTexts.blocked(person.name) };
 }
 
 export async function unblockPerson(ctx: Ctx & { userId: string }) {
   const person = await personToBlock(ctx, ctx.userId);
-  await q.deleteBlock(ctx.deps.database.db, ctx.actor.id, person.id);
+  const now = ctx.deps.clock.now();
+  await ctx.deps.database.db.transaction(async (tx) => {
+    const offerId = await q.lockOfferOf(tx, ctx.actor.id);
+    const removed = await q.deleteBlock(tx, ctx.actor.id, person.id);
+    if (removed && offerId) await q.markEngagementCounted(tx, { offerId, personId: person.id, counted: true, now });
+  });
   return { blocked: false, message: blocksTexts.unblocked(person.name) };
 }
 

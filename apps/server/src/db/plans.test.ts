@@ -43,10 +43,11 @@ import {
   listOrdersOf,
 } from '../orders/orders.queries.ts';
 import { findReviewOfOrder, listReviews } from '../orders/reviews.queries.ts';
+import { lockDueSuspensions, listPendingAppeals } from '../reports/moderation.queries.ts';
 import { listOpenCases } from '../reports/reports.queries.ts';
 import { blockRelationsOf, listBlocked } from '../blocks/blocks.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
-import { driverUnderneath, migrationsFolder, type Database } from './connection.ts';
+import { driverUnderneath, migrationsFolder, type Database, type Tx } from './connection.ts';
 import { users } from './schema.ts';
 
 let database: Database;
@@ -440,16 +441,51 @@ describe('lists', () => {
     );
   });
 
-  it('the reports queue walks its open-cases index, most reported then newest, from the top and after a cursor', async () => {
+  it('the reports queue walks its open-cases index (payment links, then most reported, then newest), from the top and after a cursor', async () => {
     await query(`insert into report_cases (target_kind, target_id, snapshot, status, reports_count, last_reported_at)
       select 'creator', 'u' || i, 'Person ' || i, case when i % 3 = 0 then 'dismissed' else 'open' end, 1 + i % 7, now() - i * interval '1 minute'
       from generate_series(0, 999) i`);
     await query('analyze report_cases');
-    for (const cursor of [null, { count: 3, at: new Date().toISOString(), id: 500 }]) {
+    for (const cursor of [null, { priority: 0, count: 3, at: new Date().toISOString(), id: 500 }]) {
       const plan = await planFor(() => listOpenCases(database.db, cursor), /"report_cases"/);
       expect(plan).toMatch(/Index Scan using report_cases_queue_idx/);
       expect(sortsOn(plan, 'reports_count')).toBe(false);
     }
+  });
+
+  it("the appeals queue walks its pending index; a case's history probes the owner's indexes; due suspensions their own", async () => {
+    await query(`insert into users (id, display_name, email, suspended_until)
+      select 'm' || i, 'Mod ' || i, 'm' || i || '@example.com', case when i % 10 = 0 then now() + i * interval '1 hour' end
+      from generate_series(0, 1999) i`);
+    await query(`insert into moderation_actions (kind, user_id, rule, note, created_at, appeal_status, appeal_text, appealed_at)
+      select 'suspend', 'm' || (i % 400), 'spam', 'Spam.', now() - i * interval '1 minute',
+             case when i % 9 = 0 then 'pending' when i % 9 = 1 then 'upheld' else 'none' end,
+             case when i % 9 in (0, 1) then 'Not spam.' end, case when i % 9 in (0, 1) then now() - i * interval '1 second' end
+      from generate_series(0, 2999) i`);
+    await query(`insert into report_cases (target_kind, target_id, owner_id, snapshot, status, reports_count, last_reported_at)
+      select 'creator', 'm' || i, 'm' || (i % 400), 'Person ' || i, case when i % 2 = 0 then 'dismissed' else 'open' end, 1, now() - i * interval '1 minute'
+      from generate_series(0, 1999) i`);
+    await query('analyze users');
+    await query('analyze moderation_actions');
+    await query('analyze report_cases');
+    for (const cursor of [null, { at: new Date(Date.now() - 3600_000).toISOString(), id: 100 }]) {
+      const plan = await planFor(() => listPendingAppeals(database.db, cursor), /"moderation_actions"/);
+      expect(plan).toMatch(/Index Scan using moderation_actions_appeals_idx/);
+      expect(sortsOn(plan, 'appealed_at')).toBe(false);
+    }
+    const queue = await planFor(() => listOpenCases(database.db, null), /"report_cases"/);
+    expect(queue).toMatch(/moderation_actions_user_idx/);
+    expect(queue).toMatch(/report_cases_owner_idx/);
+    // outside a transaction, so the statement is seen (FOR UPDATE then locks for that statement alone)
+    const due = await planFor(
+      () => lockDueSuspensions(database.db as unknown as Tx, new Date(Date.now() + 3600_000)),
+      /"users"/,
+    );
+    expect(due).toMatch(/users_suspended_idx/);
+    // the later tests plan over the users they made, as before this one
+    await query("delete from users where id like 'm%' and email like 'm%@example.com'");
+    await query("delete from report_cases where target_id like 'm%'");
+    await query('vacuum analyze users');
   });
 
   it("a person's blocks: their list walks blocks_blocker_created_idx, the feed's exclusions probe both sides' indexes", async () => {

@@ -19,6 +19,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -41,6 +42,12 @@ export const users = pgTable(
     location: text('location'),
     /** Whether the person has an offer: kept by a trigger on offers, for the admin's "without an offer" list. */
     hasOffer: boolean('has_offer').notNull().default(false),
+    /**
+     * Until when an admin suspended the account (issue 17): it cannot sign in, and its offer and messages
+     * are hidden from others. 'infinity' is for good; null is not suspended (a job sets it back to null
+     * when the time comes, so every other reader asks only whether it is null).
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -56,6 +63,10 @@ export const users = pgTable(
     index('users_without_offer_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`not ${t.hasOffer}`),
+    // The suspensions that come to an end, for the job that lifts them.
+    index('users_suspended_idx')
+      .on(t.suspendedUntil)
+      .where(sql`${t.suspendedUntil} is not null`),
   ],
 );
 
@@ -171,6 +182,15 @@ export const offers = pgTable(
     /** Reviews of its completed orders and their stars added up, kept with each review (the feed shows the average). */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /**
+     * What the rank counts (issue 17, core's ranking.ts): the weighted engagement of established people
+     * other than the owner, once per person; the orders completed for established buyers, and those
+     * orders' reviews and stars. Kept in the writing transaction with the rows' own `counted` marks.
+     */
+    rankedEngagement: integer('ranked_engagement').notNull().default(0),
+    rankedOrders: integer('ranked_orders').notNull().default(0),
+    rankedReviews: integer('ranked_reviews').notNull().default(0),
+    rankedRatingSum: integer('ranked_rating_sum').notNull().default(0),
     /** Engagement and age folded into one number whose order never changes with time alone. */
     rankScore: doublePrecision('rank_score').notNull().default(0),
     /** Moved on by a trigger (migration 0004) whenever what the offer shows changes, so approval names the version reviewed. */
@@ -195,6 +215,10 @@ export const offers = pgTable(
     ),
     check('offers_anonymous_shares_check', sql`${t.anonymousShareCount} between 0 and ${t.shareCount}`),
     check('offers_rating_check', sql`${t.ratingSum} between ${t.reviewCount} and 5 * ${t.reviewCount}`),
+    check(
+      'offers_ranked_check',
+      sql`${t.rankedEngagement} >= 0 and ${t.rankedOrders} >= 0 and ${t.rankedRatingSum} between ${t.rankedReviews} and 5 * ${t.rankedReviews}`,
+    ),
   ],
 );
 
@@ -229,6 +253,8 @@ export const boosts = pgTable(
     offerId: uuid('offer_id')
       .notNull()
       .references(() => offers.id, { onDelete: 'cascade' }),
+    /** Whether the rank counts it: made by an established person other than the owner, not blocked by them. */
+    counted: boolean('counted').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -248,6 +274,8 @@ export const favorites = pgTable(
     offerId: uuid('offer_id')
       .notNull()
       .references(() => offers.id, { onDelete: 'cascade' }),
+    /** Whether the rank counts it: made by an established person other than the owner, not blocked by them. */
+    counted: boolean('counted').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('favorites_offer_idx').on(t.offerId)],
@@ -263,6 +291,8 @@ export const reactions = pgTable(
       .notNull()
       .references(() => offers.id, { onDelete: 'cascade' }),
     emoji: text('emoji').notNull(),
+    /** Whether the rank counts it: made by an established person other than the owner, not blocked by them. */
+    counted: boolean('counted').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -286,6 +316,8 @@ export const offerShares = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     viewerKey: text('viewer_key').notNull(),
     addressKey: text('address_key'),
+    /** Whether the rank counts it: a person's first share of the offer, made while established. */
+    counted: boolean('counted').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -293,6 +325,10 @@ export const offerShares = pgTable(
     index('offer_shares_address_idx')
       .on(t.offerId, t.day, t.addressKey)
       .where(sql`${t.addressKey} is not null`),
+    // Whether a person's share of an offer was counted already, on any day.
+    index('offer_shares_counted_idx')
+      .on(t.offerId, t.viewerKey)
+      .where(sql`${t.counted}`),
   ],
 );
 
@@ -485,6 +521,8 @@ export const orders = pgTable(
     /** Change requests the offer included when it was bought, and those the buyer made. */
     revisionsAllowed: integer('revisions_allowed').notNull().default(1),
     revisionsUsed: integer('revisions_used').notNull().default(0),
+    /** Whether the rank counts the completed order (and so its review): its buyer was established when it completed. */
+    countsForRank: boolean('counts_for_rank').notNull().default(false),
   },
   (t) => [
     index('orders_buyer_idx').on(t.buyerId, t.createdAt, t.id),
@@ -606,10 +644,11 @@ export const orderProblems = pgTable(
     index('order_problems_resolved_by_idx')
       .on(t.resolvedBy)
       .where(sql`${t.resolvedBy} is not null`),
-    check('order_problems_by_check', sql`${t.reportedBy} in ('buyer', 'seller')`),
+    // an admin files the problem when one side of an open order is suspended (issue 17)
+    check('order_problems_by_check', sql`${t.reportedBy} in ('buyer', 'seller', 'admin')`),
     check(
       'order_problems_reason_check',
-      sql`${t.reason} in ('not_delivered', 'not_as_described', 'payment', 'no_answer', 'other')`,
+      sql`${t.reason} in ('not_delivered', 'not_as_described', 'payment', 'no_answer', 'other', 'account_suspended')`,
     ),
     check('order_problems_details_check', sql`char_length(${t.details}) between 1 and 1000`),
     check(
@@ -699,6 +738,8 @@ export const reportCases = pgTable(
     snapshot: text('snapshot').notNull(),
     status: text('status').notNull().default('open'),
     reportsCount: integer('reports_count').notNull().default(0),
+    /** 1 once any report of it names a payment link: such cases come first in the queue. */
+    priority: smallint('priority').notNull().default(0),
     lastReportedAt: timestamp('last_reported_at', { withTimezone: true, mode: 'date' }).notNull(),
     handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
     handledBy: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
@@ -709,7 +750,12 @@ export const reportCases = pgTable(
       .on(t.targetKind, t.targetId)
       .where(sql`${t.status} = 'open'`),
     index('report_cases_queue_idx')
-      .on(t.reportsCount.desc().nullsFirst(), t.lastReportedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.priority.desc().nullsFirst(),
+        t.reportsCount.desc().nullsFirst(),
+        t.lastReportedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`${t.status} = 'open'`),
     index('report_cases_owner_idx')
       .on(t.ownerId)
@@ -718,7 +764,7 @@ export const reportCases = pgTable(
       .on(t.handledBy)
       .where(sql`${t.handledBy} is not null`),
     check('report_cases_kind_check', sql`${t.targetKind} in ('offer', 'creator', 'message')`),
-    check('report_cases_status_check', sql`${t.status} in ('open', 'dismissed', 'hidden')`),
+    check('report_cases_status_check', sql`${t.status} in ('open', 'dismissed', 'hidden', 'suspended')`),
   ],
 );
 
@@ -740,6 +786,69 @@ export const reports = pgTable(
     primaryKey({ columns: [t.caseId, t.reporterId] }),
     index('reports_reporter_idx').on(t.reporterId),
     check('reports_note_check', sql`char_length(${t.note}) <= 2000`),
+  ],
+);
+
+/**
+ * What an admin did to a person (issue 17): hid their offer or suspended them, with the rule and why,
+ * and the person's one appeal of it with its outcome. The target's history in the queue and the
+ * appeals queue read from here.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** 'hide_offer' or 'suspend'. */
+    kind: text('kind').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    caseId: bigint('case_id', { mode: 'number' }).references(() => reportCases.id, { onDelete: 'set null' }),
+    rule: text('rule').notNull(),
+    note: text('note').notNull(),
+    /** A suspension's end ('infinity' for good). */
+    until: timestamp('until', { withTimezone: true, mode: 'date' }),
+    /** Whether the action took an approved offer out of the feed, so undoing it puts the offer back. */
+    offerWasApproved: boolean('offer_was_approved').notNull().default(false),
+    byId: text('by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** none, pending (appealed), upheld or reversed. */
+    appealStatus: text('appeal_status').notNull().default('none'),
+    appealText: text('appeal_text'),
+    appealedAt: timestamp('appealed_at', { withTimezone: true, mode: 'date' }),
+    appealDecidedAt: timestamp('appeal_decided_at', { withTimezone: true, mode: 'date' }),
+    appealDecidedBy: text('appeal_decided_by').references(() => users.id, { onDelete: 'set null' }),
+    appealReply: text('appeal_reply'),
+  },
+  (t) => [
+    // A person's history (newest first) and their actions.
+    index('moderation_actions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The appeals waiting for an admin, oldest first.
+    index('moderation_actions_appeals_idx')
+      .on(t.appealedAt, t.id)
+      .where(sql`${t.appealStatus} = 'pending'`),
+    index('moderation_actions_offer_idx')
+      .on(t.offerId)
+      .where(sql`${t.offerId} is not null`),
+    index('moderation_actions_case_idx')
+      .on(t.caseId)
+      .where(sql`${t.caseId} is not null`),
+    index('moderation_actions_by_idx')
+      .on(t.byId)
+      .where(sql`${t.byId} is not null`),
+    index('moderation_actions_decided_by_idx')
+      .on(t.appealDecidedBy)
+      .where(sql`${t.appealDecidedBy} is not null`),
+    check('moderation_actions_kind_check', sql`${t.kind} in ('hide_offer', 'suspend')`),
+    check(
+      'moderation_actions_appeal_check',
+      sql`${t.appealStatus} in ('none', 'pending', 'upheld', 'reversed') and (${t.appealStatus} = 'none') = (${t.appealedAt} is null)`,
+    ),
+    check(
+      'moderation_actions_texts_check',
+      sql`char_length(${t.note}) <= 2000 and char_length(${t.appealText}) <= 2000`,
+    ),
   ],
 );
 

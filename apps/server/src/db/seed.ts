@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { offerFields, rankScore, REACTIONS } from '@gigreel/core';
+import { NO_PROOF, offerFields, rankScore, REACTIONS } from '@gigreel/core';
 import { react, toggleBoost, toggleFavorite } from '../engagement/index.ts';
 import { markApproved, replaceOfferTags, writeOwnOffer } from '../offers/index.ts';
 import type { AppDeps } from '../deps.ts';
@@ -249,7 +249,7 @@ async function seedDemo(deps: AppDeps): Promise<void> {
         offer: input,
         now: createdAt,
         media: { mediaKey, mediaType: ext === 'mp4' ? 'video/mp4' : 'image/jpeg', posterKey },
-        rankScore: rankScore({ boosts: 0, favorites: 0, reactions: 0, shares: 0 }, createdAt),
+        rankScore: rankScore(NO_PROOF, createdAt),
       });
       await replaceOfferTags(tx, id, input.tags);
       await markApproved(tx, id);

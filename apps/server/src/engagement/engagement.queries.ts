@@ -1,13 +1,16 @@
 /**
  * Engagement rows and the offer's counter columns change together: every statement that moves a
- * counter recomputes rank_score from the new values in the same UPDATE. Callers first lock the offer
- * row (lockOffer), so concurrent taps on one offer are applied one after another and each counter
- * moves by exactly the rows that were really added or removed.
+ * counter moves ranked_engagement and recomputes rank_score from the new values in the same UPDATE.
+ * Callers first lock the offer row (lockOffer), so concurrent taps on one offer are applied one after
+ * another and each counter moves by exactly the rows that were really added or removed. Each row
+ * records whether the rank counts it (`counted`, decided as it is written: db/ranked.ts), and its
+ * removal takes off what that mark says.
  */
 import { and, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { rankScoreSql, type CounterColumn, type Reaction } from '@gigreel/core';
+import { ENGAGEMENT_WEIGHTS, type Reaction } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
 import { afterCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { engagementCountsSql, moveRanked } from '../db/ranked.ts';
 import { rowsOf } from '../db/rows.ts';
 import { boosts, favorites, offers, offerShares, reactions, shareBursts, users } from '../db/schema.ts';
 import { visibleInFeed } from '../feed/index.ts';
@@ -15,6 +18,16 @@ import { visibleInFeed } from '../feed/index.ts';
 export type LockedOffer = { id: string; userId: string; isApproved: boolean; mediaKey: string };
 type Counts = { boostCount: number; favoriteCount: number; reactionCount: number; shareCount: number };
 export type CountsAndMarks = Counts & { boosted: boolean; favorited: boolean; reaction: Reaction | null };
+
+/** The display counters: they count every boost, favourite, reaction and share people see. */
+type CounterColumn = 'boost_count' | 'favorite_count' | 'reaction_count' | 'share_count' | 'anonymous_share_count';
+
+/** What writing or removing one engagement row did: +1, -1 or 0 rows, and whether that row counted for the rank. */
+export type RowChange = { delta: number; counted: boolean };
+
+/** What a row change moves ranked_engagement by: its weight, if the row counted. */
+export const rankedWeight = (change: RowChange, kind: keyof typeof ENGAGEMENT_WEIGHTS) =>
+  change.counted ? change.delta * ENGAGEMENT_WEIGHTS[kind] : 0;
 
 /**
  * The viewer's marks on the offer row being read, as scalar subqueries (each a primary-key probe; an
@@ -28,7 +41,7 @@ const viewerMarks = (viewerId: string | null) => ({
 /**
  * Locks the offer row for the change. Nothing else is read here: under READ COMMITTED a statement
  * that waited for the lock still sees the rest of the database as it was when it began, so what the
- * viewer has marked is read by the statements after it.
+ * viewer has marked, whether they count and whom the owner blocked are read by the statements after it.
  */
 export async function lockOffer(tx: Tx, offerId: string): Promise<LockedOffer | null> {
   const [row] = await tx
@@ -49,29 +62,34 @@ const countAndMarkColumns = (viewerId: string | null) => ({
 });
 
 /**
- * Moves counters by -1, 0 or 1 each (a share moves two: it and its anonymous part), with the rank
- * score, in one UPDATE whose RETURNING also reads the viewer's marks as this transaction left them.
+ * Moves counters by -1, 0 or 1 each (a share moves two: it and its anonymous part) and
+ * ranked_engagement by what the rank counted of the change, with the rank score, in one UPDATE whose
+ * RETURNING also reads the viewer's marks as this transaction left them.
  */
 export async function bumpCounters(
   tx: Tx,
   offerId: string,
   deltas: Partial<Record<CounterColumn, number>>,
+  ranked: number,
   viewerId: string | null,
 ): Promise<CountsAndMarks> {
   const moving = Object.entries(deltas).filter(([, delta]) => delta !== 0) as Array<[CounterColumn, number]>;
   for (const [column, delta] of moving)
     if (!Number.isInteger(delta) || Math.abs(delta) > 1 || !(column in columnKey))
       throw new Error(`bad counter delta ${column} ${delta}`);
-  const next = Object.fromEntries(moving.map(([column, delta]) => [column, `(${column} + (${delta}))`]));
+  if (!Number.isInteger(ranked) || Math.abs(ranked) > ENGAGEMENT_WEIGHTS.boost)
+    throw new Error(`bad ranked delta ${ranked}`);
   const columns = countAndMarkColumns(viewerId);
   const [row] =
-    moving.length === 0
+    moving.length === 0 && ranked === 0
       ? await tx.select(columns).from(offers).where(eq(offers.id, offerId))
       : await tx
           .update(offers)
           .set({
-            ...Object.fromEntries(moving.map(([column]) => [columnKey[column], sql.raw(next[column]!)])),
-            rankScore: sql.raw(rankScoreSql(next)),
+            ...Object.fromEntries(
+              moving.map(([column, delta]) => [columnKey[column], sql.raw(`(${column} + (${delta}))`)]),
+            ),
+            ...moveRanked({ ranked_engagement: ranked }),
           })
           .where(eq(offers.id, offerId))
           .returning(columns);
@@ -127,95 +145,124 @@ export async function countAnonymousSharers(tx: Tx, offerId: string, day: string
   return row?.n ?? 0;
 }
 
-/** Records a share for this viewer, offer and day; false when one was counted already. */
+/**
+ * Records a share for this viewer, offer and day; `added` is false when one was recorded already.
+ * The rank counts a signed-in person's share (`person`) if they count for the owner (db/ranked.ts) and
+ * it is their first share of the offer, on whichever day (offer_shares_counted_idx answers that); an
+ * anonymous browser's never.
+ */
 export async function recordShare(
   tx: Tx,
-  share: { offerId: string; day: string; viewerKey: string; addressKey: string | null; now: Date },
-): Promise<boolean> {
-  const added = await tx
+  share: {
+    offerId: string;
+    day: string;
+    viewerKey: string;
+    addressKey: string | null;
+    now: Date;
+    person: { id: string; ownerId: string } | null;
+  },
+): Promise<{ added: boolean; counted: boolean }> {
+  const { person } = share;
+  const firstCounted = sql`not exists (select 1 from ${offerShares} s where s.offer_id = ${share.offerId} and s.viewer_key = ${share.viewerKey} and s.counted)`;
+  const counted = person
+    ? sql`(${engagementCountsSql(person.id, person.ownerId, share.now)} and ${firstCounted})`
+    : false;
+  const [row] = await tx
     .insert(offerShares)
     .values({
       offerId: share.offerId,
       day: share.day,
       viewerKey: share.viewerKey,
       addressKey: share.addressKey,
+      counted,
       createdAt: share.now,
     })
     .onConflictDoNothing()
-    .returning({ offerId: offerShares.offerId });
-  return added.length === 1;
+    .returning({ counted: offerShares.counted });
+  return { added: !!row, counted: !!row?.counted };
 }
 
 type MarkTable = typeof boosts | typeof favorites;
 
-/** Removes the viewer's boost or favourite if there is one, else adds it: +1 or -1 (the offer row is locked). */
+/**
+ * Removes the viewer's boost or favourite if there is one, else adds it, marked counted when the rank
+ * counts them for the offer's owner (the offer row is locked). The removed row's own mark says what it counted.
+ */
 export async function toggleMark(
   tx: Tx,
   table: MarkTable,
   userId: string,
-  offerId: string,
+  offer: { id: string; userId: string },
   now: Date,
-): Promise<number> {
+): Promise<RowChange> {
+  const offerId = offer.id;
+  const counts = engagementCountsSql(userId, offer.userId, now);
   // One statement, one round trip: the insert runs only when the delete found nothing.
-  const [row] = rowsOf<{ delta: number }>(
+  const [row] = rowsOf<{ delta: number; counted: boolean }>(
     await tx.execute(sql`
       with removed as (
-        delete from ${table} where ${table.userId} = ${userId} and ${table.offerId} = ${offerId} returning 1
+        delete from ${table} where ${table.userId} = ${userId} and ${table.offerId} = ${offerId} returning counted
       ), added as (
-        insert into ${table} (user_id, offer_id, created_at)
-        select ${userId}, ${offerId}, ${now.toISOString()}::timestamptz where not exists (select 1 from removed)
-        on conflict do nothing returning 1
+        insert into ${table} (user_id, offer_id, counted, created_at)
+        select ${userId}, ${offerId}, ${counts}, ${now.toISOString()}::timestamptz where not exists (select 1 from removed)
+        on conflict do nothing returning counted
       )
-      select (select count(*) from added)::int - (select count(*) from removed)::int as delta`),
+      select (select count(*) from added)::int - (select count(*) from removed)::int as delta,
+        coalesce((select counted from added), (select counted from removed), false) as counted`),
   );
-  return row!.delta;
+  return { delta: row!.delta, counted: !!row!.counted };
 }
 
-/** Adds or removes a boost or favourite; returns how many rows really changed (+1, -1 or 0). */
+/** Adds (marked as toggleMark marks it) or removes a boost or favourite; returns what really changed. */
 export async function setMark(
   tx: Tx,
   table: MarkTable,
   userId: string,
-  offerId: string,
+  offer: { id: string; userId: string },
   on: boolean,
   now: Date,
-): Promise<number> {
+): Promise<RowChange> {
+  const offerId = offer.id;
   if (on) {
-    const added = await tx
+    const [added] = await tx
       .insert(table)
-      .values({ userId, offerId, createdAt: now })
+      .values({ userId, offerId, counted: engagementCountsSql(userId, offer.userId, now), createdAt: now })
       .onConflictDoNothing()
-      .returning({ userId: table.userId });
-    return added.length;
+      .returning({ counted: table.counted });
+    return { delta: added ? 1 : 0, counted: !!added?.counted };
   }
-  const removed = await tx
+  const [removed] = await tx
     .delete(table)
     .where(and(eq(table.userId, userId), eq(table.offerId, offerId)))
-    .returning({ userId: table.userId });
-  return -removed.length;
+    .returning({ counted: table.counted });
+  return { delta: removed ? -1 : 0, counted: !!removed?.counted };
 }
 
-/** Sets, changes or (null) removes the one reaction per person and offer; returns the row count change. */
+/**
+ * Sets, changes or (null) removes the one reaction per person and offer; returns the row count change.
+ * A change of emoji keeps the row and its mark, so it moves no count.
+ */
 export async function setReaction(
   tx: Tx,
   userId: string,
-  offerId: string,
+  offer: { id: string; userId: string },
   emoji: Reaction | null,
   now: Date,
-): Promise<number> {
+): Promise<RowChange> {
+  const offerId = offer.id;
   if (emoji === null) {
-    const removed = await tx
+    const [removed] = await tx
       .delete(reactions)
       .where(and(eq(reactions.userId, userId), eq(reactions.offerId, offerId)))
-      .returning({ userId: reactions.userId });
-    return -removed.length;
+      .returning({ counted: reactions.counted });
+    return { delta: removed ? -1 : 0, counted: !!removed?.counted };
   }
   const [row] = await tx
     .insert(reactions)
-    .values({ userId, offerId, emoji, createdAt: now })
+    .values({ userId, offerId, emoji, counted: engagementCountsSql(userId, offer.userId, now), createdAt: now })
     .onConflictDoUpdate({ target: [reactions.userId, reactions.offerId], set: { emoji } })
-    .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  return row?.inserted ? 1 : 0;
+    .returning({ inserted: sql<boolean>`(xmax = 0)`, counted: reactions.counted });
+  return { delta: row?.inserted ? 1 : 0, counted: !!row?.counted };
 }
 
 export type BoostedRow = {

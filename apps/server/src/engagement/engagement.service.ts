@@ -1,11 +1,14 @@
 /**
  * Boost, favourite, reaction and share (SPEC sections 4 and 6). Each runs one transaction that locks
  * the offer row, changes the engagement row and moves the counter (and rank score) by what really
- * changed, so double taps and concurrent requests leave one row and a correct count.
+ * changed, so double taps and concurrent requests leave one row and a correct count. The rank counts
+ * a row only from an established person other than the owner whom the owner has not blocked (issue
+ * 17, db/ranked.ts); the row is marked as it is written, in the same statement.
  */
 import type { BoostedPage, EngagementResult, Reaction } from '@gigreel/core';
 import {
   ANONYMOUS_SHARERS_PER_ADDRESS,
+  ENGAGEMENT_WEIGHTS,
   offerTexts,
   SHARE_BURST_MAX,
   SHARE_BURST_WINDOW_MS,
@@ -25,6 +28,7 @@ import {
   countAnonymousSharers,
   hitShareBurst,
   lockOffer,
+  rankedWeight,
   recordShare,
   selectBoostedOffers,
   setMark,
@@ -67,11 +71,12 @@ export async function toggleBoost(options: {
   return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
     if (!canBoost(actor, offer)) throw forbidden(offerTexts.cannotBoostOwn);
     const now = deps.clock.now();
-    const delta =
+    const change =
       options.active === undefined
-        ? await toggleMark(tx, boosts, actor.id, offerId, now)
-        : await setMark(tx, boosts, actor.id, offerId, options.active, now);
-    return result(actor, offerId, await bumpCounters(tx, offerId, { boost_count: delta }, actor.id));
+        ? await toggleMark(tx, boosts, actor.id, offer, now)
+        : await setMark(tx, boosts, actor.id, offer, options.active, now);
+    const ranked = rankedWeight(change, 'boost');
+    return result(actor, offerId, await bumpCounters(tx, offerId, { boost_count: change.delta }, ranked, actor.id));
   });
 }
 
@@ -84,12 +89,13 @@ export async function toggleFavorite(options: {
   const { deps, actor, offerId } = options;
   return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
     const now = deps.clock.now();
-    const delta =
+    const change =
       options.active === undefined
-        ? await toggleMark(tx, favorites, actor.id, offerId, now)
-        : await setMark(tx, favorites, actor.id, offerId, options.active, now);
-    const counted = movesRank(actor, offer) ? delta : 0;
-    return result(actor, offerId, await bumpCounters(tx, offerId, { favorite_count: counted }, actor.id));
+        ? await toggleMark(tx, favorites, actor.id, offer, now)
+        : await setMark(tx, favorites, actor.id, offer, options.active, now);
+    const shown = movesRank(actor, offer) ? change.delta : 0;
+    const ranked = rankedWeight(change, 'favorite');
+    return result(actor, offerId, await bumpCounters(tx, offerId, { favorite_count: shown }, ranked, actor.id));
   });
 }
 
@@ -102,9 +108,10 @@ export async function react(options: {
 }): Promise<EngagementResult> {
   const { deps, actor, offerId } = options;
   return withVisibleOffer(deps, actor, offerId, async (tx, offer) => {
-    const delta = await setReaction(tx, actor.id, offerId, options.emoji, deps.clock.now());
-    const counted = movesRank(actor, offer) ? delta : 0;
-    return result(actor, offerId, await bumpCounters(tx, offerId, { reaction_count: counted }, actor.id));
+    const change = await setReaction(tx, actor.id, offer, options.emoji, deps.clock.now());
+    const shown = movesRank(actor, offer) ? change.delta : 0;
+    const ranked = rankedWeight(change, 'reaction');
+    return result(actor, offerId, await bumpCounters(tx, offerId, { reaction_count: shown }, ranked, actor.id));
   });
 }
 
@@ -112,6 +119,7 @@ export async function react(options: {
  * Counts a share (native share or copied link); anyone who can see the offer may share it. It counts
  * once per person, or per anonymous browser and address, per offer and UTC day, for at most a few
  * browsers per address; bursts from one address are refused, and a refused request writes nothing.
+ * The rank counts a person's first share of the offer only, and no anonymous one: nobody answers for it.
  */
 export async function share(options: {
   deps: AppDeps;
@@ -126,19 +134,34 @@ export async function share(options: {
       throw new AppError('too_many_shares', shareTexts.tooFast);
     const offer = await lockOffer(tx, offerId);
     if (!offer || !canSeeOffer(actor, offer)) throw notFound(offerTexts.notFound);
-    const counted = movesRank(actor, offer) && (await countShare(tx, actor, offerId, sharer, now));
-    const deltas = { share_count: counted ? 1 : 0, anonymous_share_count: counted && !actor ? 1 : 0 };
-    return result(actor, offerId, await bumpCounters(tx, offerId, deltas, actor?.id ?? null));
+    const recorded = movesRank(actor, offer)
+      ? await countShare(tx, actor, offer, sharer, now)
+      : { added: false, counted: false };
+    const deltas = { share_count: recorded.added ? 1 : 0, anonymous_share_count: recorded.added && !actor ? 1 : 0 };
+    const ranked = recorded.counted ? ENGAGEMENT_WEIGHTS.share : 0;
+    return result(actor, offerId, await bumpCounters(tx, offerId, deltas, ranked, actor?.id ?? null));
   });
 }
 
-/** Records the share when this sharer has none counted for the offer today; true when it counts. */
-async function countShare(tx: Tx, actor: Actor | null, offerId: string, sharer: Sharer, now: Date): Promise<boolean> {
+/** Records the share when this sharer has none recorded for the offer today; `counted` when the rank counts it. */
+async function countShare(
+  tx: Tx,
+  actor: Actor | null,
+  offer: LockedOffer,
+  sharer: Sharer,
+  now: Date,
+): Promise<{ added: boolean; counted: boolean }> {
   const day = now.toISOString().slice(0, 10);
-  if (actor) return recordShare(tx, { offerId, day, viewerKey: `u:${actor.id}`, addressKey: null, now });
+  const offerId = offer.id;
+  if (actor) {
+    const person = { id: actor.id, ownerId: offer.userId };
+    return recordShare(tx, { offerId, day, viewerKey: `u:${actor.id}`, addressKey: null, now, person });
+  }
   // The offer row is locked, so two browsers at one address cannot both slip under the cap.
-  if ((await countAnonymousSharers(tx, offerId, day, sharer.addressKey)) >= ANONYMOUS_SHARERS_PER_ADDRESS) return false;
-  return recordShare(tx, { offerId, day, viewerKey: `b:${sharer.browserKey}`, addressKey: sharer.addressKey, now });
+  if ((await countAnonymousSharers(tx, offerId, day, sharer.addressKey)) >= ANONYMOUS_SHARERS_PER_ADDRESS)
+    return { added: false, counted: false };
+  const viewerKey = `b:${sharer.browserKey}`;
+  return recordShare(tx, { offerId, day, viewerKey, addressKey: sharer.addressKey, now, person: null });
 }
 
 /** One page of the offers the viewer boosted, newest boost first (a damaged cursor starts from the top). */

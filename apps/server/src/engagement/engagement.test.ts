@@ -22,35 +22,50 @@ type Row = {
   reaction_count: number;
   share_count: number;
   anonymous_share_count: number;
+  ranked_engagement: number;
+  ranked_orders: number;
+  ranked_reviews: number;
+  ranked_rating_sum: number;
   rank_score: number;
   created_at: Date;
   boosts: number;
   favorites: number;
   reactions: number;
+  counted_weight: number;
 };
 
-/** The counters next to the real row counts, and the rank score the formula gives for them. */
+/**
+ * The counters next to the real row counts, ranked_engagement next to the weights of the rows marked
+ * counted, and whether the rank score is what the formula gives for the ranked columns.
+ */
 async function counters(offerId: string) {
   const [row] = await t.deps.database.query<Row>(
-    `select boost_count, favorite_count, reaction_count, share_count, anonymous_share_count, rank_score, created_at,
+    `select boost_count, favorite_count, reaction_count, share_count, anonymous_share_count,
+      ranked_engagement, ranked_orders, ranked_reviews, ranked_rating_sum, rank_score, created_at,
       (select count(*)::int from boosts where offer_id = o.id) as boosts,
       (select count(*)::int from favorites where offer_id = o.id) as favorites,
-      (select count(*)::int from reactions where offer_id = o.id) as reactions
+      (select count(*)::int from reactions where offer_id = o.id) as reactions,
+      (select 3 * count(*) filter (where counted) from boosts where offer_id = o.id)::int
+        + (select 2 * count(*) filter (where counted) from favorites where offer_id = o.id)::int
+        + (select count(*) filter (where counted) from reactions where offer_id = o.id)::int
+        + (select count(*) filter (where counted) from offer_shares where offer_id = o.id)::int as counted_weight
      from offers o where id = $1`,
     [offerId],
   );
   if (!row) throw new Error('no offer');
   const expected = rankScore(
     {
-      boosts: row.boost_count,
-      favorites: row.favorite_count,
-      reactions: row.reaction_count,
-      shares: row.share_count,
-      anonymousShares: row.anonymous_share_count,
+      engagement: row.ranked_engagement,
+      orders: row.ranked_orders,
+      reviews: row.ranked_reviews,
+      ratingSum: row.ranked_rating_sum,
     },
     new Date(row.created_at),
   );
-  return { ...row, rankMatches: Math.abs(Number(row.rank_score) - expected) < 1e-6 };
+  return {
+    ...row,
+    rankMatches: Math.abs(Number(row.rank_score) - expected) < 1e-6 && row.ranked_engagement === row.counted_weight,
+  };
 }
 
 async function anOffer(
@@ -213,21 +228,27 @@ describe('favourite, reaction, share', () => {
     await Promise.all(Array.from({ length: 6 }, () => anon.post(`/api/offers/${offerId}/share`)));
     await Promise.all(Array.from({ length: 3 }, () => fan.post(`/api/offers/${offerId}/share`)));
     let c = await counters(offerId);
-    expect([c.share_count, c.anonymous_share_count, c.rankMatches]).toEqual([2, 1, true]);
+    expect([c.share_count, c.anonymous_share_count, c.ranked_engagement, c.rankMatches]).toEqual([2, 1, 1, true]);
     t.clock.advance(24 * 3600_000);
     await anon.post(`/api/offers/${offerId}/share`);
     await fan.post(`/api/offers/${offerId}/share`);
     c = await counters(offerId);
-    expect([c.share_count, c.anonymous_share_count, c.rankMatches]).toEqual([4, 2, true]);
+    // people see every day's share; the rank counts the person's once, the browser's never
+    expect([c.share_count, c.anonymous_share_count, c.ranked_engagement, c.rankMatches]).toEqual([4, 2, 1, true]);
   });
 
-  it('an anonymous share weighs less in the rank than a signed-in one', async () => {
-    const [byPerson, byBrowser] = [await anOffer(), await anOffer()];
+  it("an anonymous share does not move the rank, a person's does", async () => {
+    const [byPerson, byBrowser, untouched] = [await anOffer(), await anOffer(), await anOffer()];
     await (await t.signedIn()).post(`/api/offers/${byPerson.offerId}/share`);
     await t.client('198.51.100.2').post(`/api/offers/${byBrowser.offerId}/share`);
-    const [person, browser] = [await counters(byPerson.offerId), await counters(byBrowser.offerId)];
+    const [person, browser, none] = [
+      await counters(byPerson.offerId),
+      await counters(byBrowser.offerId),
+      await counters(untouched.offerId),
+    ];
     expect([person.share_count, browser.share_count]).toEqual([1, 1]);
-    expect(Number(person.rank_score) - Number(browser.rank_score)).toBeGreaterThan(0.3);
+    expect(Number(browser.rank_score)).toBe(Number(none.rank_score));
+    expect(Number(person.rank_score) - Number(browser.rank_score)).toBeCloseTo(Math.log(2), 9);
   });
 
   it('300 anonymous shares from one address in ten seconds do not lift an offer over one with real engagement', async () => {

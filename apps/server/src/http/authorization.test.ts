@@ -15,8 +15,19 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { gigMessages, notifications, orders, offers, privateJobs, reportCases, reviews, users } from '../db/schema.ts';
+import {
+  gigMessages,
+  moderationActions,
+  notifications,
+  orders,
+  offers,
+  privateJobs,
+  reportCases,
+  reviews,
+  users,
+} from '../db/schema.ts';
 import { createOrderIn, createPaidOffer, multipart, pdfBytes, pngBytes } from '../orders/test-helpers.ts';
+import { appealPath } from '../reports/moderation.service.ts';
 import { routesOf } from '../../test/routes.ts';
 import { isRawResponse } from './declare.ts';
 
@@ -75,6 +86,26 @@ const reportCase = async () => {
     .values({ targetKind: 'offer', targetId: target, ownerId: owner.id, snapshot: 'Offer', lastReportedAt: new Date() })
     .returning({ id: reportCases.id });
   return row!.id;
+};
+/** An admin's action against a person of its own, appealed already when `appealed`; answers its id. */
+const moderationAction = async (appealed = false) => {
+  const owner = await t.createUser();
+  const [row] = await t.deps.database.db
+    .insert(moderationActions)
+    .values({
+      kind: 'suspend',
+      userId: owner.id,
+      rule: 'spam',
+      note: 'Spam.',
+      ...(appealed ? { appealStatus: 'pending', appealText: 'It was not spam.', appealedAt: new Date() } : {}),
+    })
+    .returning({ id: moderationActions.id });
+  return row!.id;
+};
+/** The action's appeal link is the key: everyone holding it may read and appeal; "other" holds a forged one. */
+const appealUrl = async (who: Persona) => {
+  const token = appealPath(t.deps, await moderationAction()).slice('/appeal/'.length);
+  return `/api/appeals/${who === 'other' ? `${token.slice(0, token.indexOf('.'))}.${'A'.repeat(32)}` : token}`;
 };
 /** A fresh signed-in client for this persona, for routes that end or replace the session they run on. */
 const freshSession = async (who: Persona): Promise<TestClient> => {
@@ -410,6 +441,39 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 403, 403, 403, 200],
     call: async () =>
       json('POST', `/api/admin/reports/${await reportCase()}/hide`, { rule: 'spam', note: 'Spam in the title.' }),
+  },
+  {
+    route: 'POST /api/admin/reports/:id/suspend',
+    expect: [401, 403, 403, 403, 403, 403, 200],
+    call: async () =>
+      json('POST', `/api/admin/reports/${await reportCase()}/suspend`, { rule: 'spam', note: 'Spam.', days: 7 }),
+  },
+  {
+    route: 'POST /api/admin/reports/:id/dismiss-similar',
+    expect: [401, 403, 403, 403, 403, 403, 200],
+    call: async () => json('POST', `/api/admin/reports/${await reportCase()}/dismiss-similar`, {}),
+  },
+  {
+    // the link is the key, as a password reset link is (a suspended person cannot sign in)
+    route: 'GET /api/appeals/:token',
+    expect: [200, 200, 404, 200, 200, 200, 200],
+    call: async (who) => json('GET', await appealUrl(who)),
+  },
+  {
+    route: 'POST /api/appeals/:token',
+    expect: [201, 201, 404, 201, 201, 201, 201],
+    call: async (who) => json('POST', await appealUrl(who), { text: 'It was not spam.' }),
+  },
+  {
+    route: 'GET /api/admin/appeals',
+    expect: [401, 403, 403, 403, 403, 403, 200],
+    call: () => json('GET', '/api/admin/appeals'),
+  },
+  {
+    route: 'POST /api/admin/appeals/:id/decide',
+    expect: [401, 403, 403, 403, 403, 403, 200],
+    call: async () =>
+      json('POST', `/api/admin/appeals/${await moderationAction(true)}/decide`, { outcome: 'uphold', note: 'It was.' }),
   },
   {
     route: 'GET /api/admin/disputes',

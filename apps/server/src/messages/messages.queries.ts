@@ -33,7 +33,10 @@ export async function findOfferForMessage(tx: Db | Tx, offerId: string) {
   return row ?? null;
 }
 
-/** The other person of a thread, looked up on every open of it: prepared once (db/prepared.ts). */
+/**
+ * The other person of a thread, looked up on every open of it: prepared once (db/prepared.ts). A
+ * suspended person is not there for anyone else (issue 17): their thread cannot be opened or answered.
+ */
 export async function findPerson(db: Db | Tx, userId: string) {
   const [row] = await personById(db).execute({ userId });
   return row ?? null;
@@ -41,9 +44,15 @@ export async function findPerson(db: Db | Tx, userId: string) {
 
 const personById = preparedOnce((db) =>
   db
-    .select({ id: users.id, displayName: users.name, profileImage: users.image })
+    .select({
+      id: users.id,
+      displayName: users.name,
+      profileImage: users.image,
+      createdAt: users.createdAt,
+      emailVerified: users.emailVerified,
+    })
     .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.suspendedUntil)))
     .limit(1)
     .prepare('thread_person'),
 );
@@ -272,7 +281,7 @@ export function conversations(
             ((select coalesce(sum(count), 0) from tallies where topic = 'conversations' and subject = $1)
               + (select coalesce(sum(count), 0) from tally_changes where topic = 'conversations' and subject = $1))::int as total
        from mine m
-       join users u on u.id = m.other_id
+       join users u on u.id = m.other_id and u.suspended_until is null
       order by m.last_at desc, m.last_message_id desc
       limit ${limit}`,
     cursor ? [me, cursor.at, cursor.id] : [me],

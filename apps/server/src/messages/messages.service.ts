@@ -139,7 +139,12 @@ export async function replyInThread({
 }: Ctx & { otherUserId: string; text: string }): Promise<{ message: ThreadMessage }> {
   return deps.database.db.transaction(async (tx) => {
     const [latest] = otherUserId === actor.id ? [] : await threadNewestFirst(tx, actor.id, otherUserId, 1);
-    checkCanReply(actor, otherUserId, latest !== undefined && !(await blockedBetween(tx, actor.id, otherUserId)));
+    // blocked either way, or the other person suspended: refused as a conversation that is not there
+    const open =
+      latest !== undefined &&
+      !(await blockedBetween(tx, actor.id, otherUserId)) &&
+      (await findPerson(tx, otherUserId)) !== null;
+    checkCanReply(actor, otherUserId, open);
     const row = await deliver(tx, deps, actor, otherUserId, { id: latest!.offerId, title: latest!.offerTitle }, text);
     return { message: present(row, actor.id, { me: actor.displayName, other: '' }) };
   });
@@ -183,7 +188,8 @@ export async function getThread({
   const page = rows.slice(0, THREAD_PAGE);
   const oldest = page.at(-1);
   return {
-    otherUser: other,
+    otherUser: { id: other.id, displayName: other.displayName, profileImage: other.profileImage },
+    otherLinks: !isFreshAccount(other, deps.clock.now()),
     messages: page.reverse().map((row) => present(row, actor.id, { me: actor.displayName, other: other.displayName })),
     nextCursor: rows.length > page.length && oldest ? encodePageCursor(oldest.cursorAt, oldest.id) : null,
   };

@@ -295,4 +295,15 @@ describe('fresh accounts', () => {
     t.clock.advance(24 * 3600_000 + 1000);
     expect((await fresh.post('/api/messages', { offerId: offersOf[5], text: 'Hi!' })).statusCode).toBe(201);
   });
+
+  it('have their links shown as text, until the account is a day old', async () => {
+    const fresh = await t.signedIn({ fresh: true });
+    const seller = await t.signedIn();
+    await fresh.post('/api/messages', { offerId: await makeOffer(seller.user.id), text: 'Pay at https://example.com' });
+    const thread = async () => (await seller.get(`/api/messages/with/${fresh.user.id}`)).json();
+    expect((await thread()).otherLinks).toBe(false);
+    expect((await fresh.get(`/api/messages/with/${seller.user.id}`)).json().otherLinks).toBe(true);
+    t.clock.advance(24 * 3600_000 + 1000);
+    expect((await thread()).otherLinks).toBe(true);
+  });
 });

@@ -2,7 +2,7 @@
  * Offer rows and the one "offer card" shape every list shares (feed, offer page, creator, own offer):
  * the offer's own columns, its counter columns, its tags and its creator, read in one statement.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FeedOffer, MediaKind, OfferInput } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
@@ -237,7 +237,8 @@ const creatorById = preparedOnce((db) =>
       createdAt: users.createdAt,
     })
     .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
+    // a suspended creator's page is not there for anyone (issue 17)
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.suspendedUntil)))
     .limit(1)
     .prepare('creator_by_id'),
 );

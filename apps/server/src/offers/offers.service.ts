@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import {
+  NO_PROOF,
   offerTexts,
   rankScore,
   texts,
@@ -175,7 +176,7 @@ export async function saveOffer(
         offer: save.offer,
         media: stored?.values ?? null,
         now,
-        rankScore: rankScore({ boosts: 0, favorites: 0, reactions: 0, shares: 0 }, now),
+        rankScore: rankScore(NO_PROOF, now),
         ...(save.approved === undefined ? {} : { approved: save.approved }),
       });
       if (save.offer.tags) await replaceOfferTags(tx, offerId, save.offer.tags);

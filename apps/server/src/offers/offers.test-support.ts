@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { offerFields, rankScore, type OfferFormValues } from '@gigreel/core';
+import { NO_PROOF, offerFields, rankScore, type OfferFormValues } from '@gigreel/core';
 import type { TestApp, TestClient } from '../../test/harness.ts';
 import { findFfmpeg } from '../platform/media.ts';
 import { markApproved, replaceOfferTags, writeOwnOffer } from './offers.queries.ts';
@@ -123,7 +123,7 @@ export async function seedOffer(
         options.media === false
           ? null
           : { mediaKey: `offers/${userId}/${createdAt.getTime()}.webp`, mediaType: 'image/webp', posterKey: null },
-      rankScore: rankScore({ boosts: 0, favorites: 0, reactions: 0, shares: 0 }, createdAt),
+      rankScore: rankScore(NO_PROOF, createdAt),
     });
     await replaceOfferTags(tx, id, input.tags);
     if (options.approved !== false) await markApproved(tx, id);

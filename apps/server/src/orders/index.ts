@@ -3,4 +3,10 @@ export { sendAttachment } from './delivery-files.ts';
 export { lockBuyer } from './orders.queries.ts';
 export { assertOrderQuota, openOrder } from './orders.quota.ts';
 export { orders } from './orders.routes.ts';
-export { declineOrderOfJob, orderTimerJob, runOrderTimer, startPaymentTimerOfJob } from './orders.service.ts';
+export {
+  declineOrderOfJob,
+  holdOrdersOfSuspended,
+  orderTimerJob,
+  runOrderTimer,
+  startPaymentTimerOfJob,
+} from './orders.service.ts';

@@ -1,5 +1,5 @@
 /** The only place the orders feature touches the database, and the presenters of what it reads. */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   sellerPaymentLink,
@@ -18,6 +18,7 @@ import {
 import type { Database, Db, Tx } from '../db/connection.ts';
 import { cursorValues, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { preparedPages } from '../db/prepared.ts';
+import { establishedSql, moveRankedSql } from '../db/ranked.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import {
   offers,
@@ -27,6 +28,7 @@ import {
   orderProblems,
   orders,
   privateJobs,
+  reviews,
   users,
 } from '../db/schema.ts';
 
@@ -196,6 +198,8 @@ export type LockedOrder = {
   deliveryKey: string | null;
   completedAt: Date | null;
   offerId: string | null;
+  /** Whether the completed order counts for its offer's rank (moveOrder decides it). */
+  countsForRank: boolean;
 };
 export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder | null> {
   const [row] = await tx
@@ -211,6 +215,7 @@ export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder | null>
       deliveryKey: orders.deliveryKey,
       completedAt: orders.completedAt,
       offerId: orders.offerId,
+      countsForRank: orders.countsForRank,
     })
     .from(orders)
     .where(eq(orders.id, id))
@@ -375,7 +380,13 @@ export type OrderChanges = Partial<{
   deliveryContentType: string;
 }>;
 
-/** Moves the order only if it is still in `from`; returns false when someone else moved it first. */
+/**
+ * Moves the order only if it is still in `from`; returns false when someone else moved it first.
+ * Completing counts for the offer's rank (issue 17) when the buyer was established when the order
+ * completed and is not its seller: counts_for_rank records it, and the order (with its review, if it
+ * has one) is added to the offer's ranked columns. Leaving completed (a problem reported after, a
+ * dispute resolved otherwise) takes off exactly what that mark says was added.
+ */
 export async function moveOrder(
   db: Conn,
   id: string,
@@ -383,12 +394,51 @@ export async function moveOrder(
   to: OrderStatus,
   set: OrderChanges,
 ): Promise<boolean> {
+  const where = and(eq(orders.id, id), eq(orders.status, from));
+  if (to === 'completed' && from !== 'completed') {
+    if (!set.completedAt) throw new Error('an order completes with its completed_at');
+    const counts = sql`${orders.buyerId} is distinct from ${orders.sellerId} and ${establishedSql(sql`${orders.buyerId}`, set.completedAt)}`;
+    const [row] = await db
+      .update(orders)
+      .set({ status: to, ...set, countsForRank: counts })
+      .where(where)
+      .returning({ offerId: orders.offerId, counted: orders.countsForRank });
+    if (row?.counted && row.offerId) await rankOrderOnOffer(db, id, row.offerId, 1);
+    return !!row;
+  }
+  if (from === 'completed' && to !== 'completed') {
+    // the statement's snapshot still holds the mark the order had before this update
+    const before = db
+      .$with('before')
+      .as(db.select({ counted: orders.countsForRank }).from(orders).where(eq(orders.id, id)));
+    const [row] = await db
+      .with(before)
+      .update(orders)
+      .set({ status: to, ...set, countsForRank: false })
+      .where(where)
+      .returning({ offerId: orders.offerId, wasCounted: sql<boolean>`(select ${before.counted} from ${before})` });
+    if (row?.wasCounted && row.offerId) await rankOrderOnOffer(db, id, row.offerId, -1);
+    return !!row;
+  }
   const rows = await db
     .update(orders)
     .set({ status: to, ...set })
-    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .where(where)
     .returning({ id: orders.id });
   return rows.length === 1;
+}
+
+/** Adds (1) or takes off (-1) a counted order and its review's stars on the offer's rank, in one UPDATE. */
+async function rankOrderOnOffer(db: Conn, orderId: string, offerId: string, sign: 1 | -1): Promise<void> {
+  const moves = moveRankedSql({
+    ranked_orders: sign,
+    ranked_reviews: `${sign} * r.n`,
+    ranked_rating_sum: `${sign} * r.stars`,
+  });
+  await db.execute(sql`
+    update ${offers} set ${sql.raw(moves)}
+    from (select count(*)::int as n, coalesce(sum(rating), 0)::int as stars from ${reviews} where order_id = ${orderId}) r
+    where ${offers.id} = ${offerId}`);
 }
 
 export async function insertEvent(
@@ -553,11 +603,31 @@ export async function latestMoveOf(db: Conn, orderId: string): Promise<number> {
 
 // ---- problems and disputes ----
 
+/** A person's orders still under way (at most `max`), locked: a suspension holds them for an admin. */
+export async function lockOpenOrdersOf(
+  tx: Tx,
+  userId: string,
+  max = 200,
+): Promise<Array<{ id: string; status: OrderStatus; sellerId: string | null }>> {
+  const rows = await tx
+    .select({ id: orders.id, status: orders.status, sellerId: orders.sellerId })
+    .from(orders)
+    .where(
+      and(
+        or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)),
+        inArray(orders.status, ['awaiting_payment', 'paid', 'delivered']),
+      ),
+    )
+    .limit(max)
+    .for('update');
+  return rows as Array<{ id: string; status: OrderStatus; sellerId: string | null }>;
+}
+
 export async function insertProblem(
   tx: Tx,
   problem: {
     orderId: string;
-    reportedBy: OrderRole;
+    reportedBy: OrderProblem['reportedBy'];
     reason: string;
     details: string;
     at: Date;
@@ -584,7 +654,7 @@ type ProblemRow = { reason: string; details: string; reportedBy: string; reporte
 const toOrderProblem = (row: ProblemRow): OrderProblem => ({
   reason: row.reason as OrderProblem['reason'],
   details: row.details,
-  reportedBy: row.reportedBy as OrderRole,
+  reportedBy: row.reportedBy as OrderProblem['reportedBy'],
   reportedAt: row.reportedAt.toISOString(),
 });
 

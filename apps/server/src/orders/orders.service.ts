@@ -13,6 +13,7 @@ import {
   decideOrderMove,
   DISPUTE_OUTCOMES,
   isMessageKeyFor,
+  PROBLEM_LABELS,
   PROBLEM_REASONS,
   type DisputeList,
   type DisputeOutcome,
@@ -750,6 +751,44 @@ export async function resolveDispute(
     },
   );
   return detailOf(ctx, row);
+}
+
+/**
+ * A person is suspended (issue 17): each of their orders still under way is held for an admin as a
+ * problem the admins file themselves, so it reaches the Disputes tab and waits there; the other side
+ * is told in the app and by mail. Not a move either side asks for, so not one of the machine's: the
+ * suspension itself decides it, in the suspension's transaction.
+ */
+export async function holdOrdersOfSuspended(deps: AppDeps, tx: Tx, userId: string, now: Date): Promise<number> {
+  const open = await q.lockOpenOrdersOf(tx, userId);
+  for (const order of open) {
+    const side: OrderRole = order.sellerId === userId ? 'seller' : 'buyer';
+    const details = ordersTexts.problem.heldDetails(side);
+    await q.moveOrder(tx, order.id, order.status, 'disputed', {});
+    await q.insertProblem(tx, {
+      orderId: order.id,
+      reportedBy: 'admin',
+      reason: 'account_suspended',
+      details,
+      at: now,
+      fromStatus: order.status,
+    });
+    await q.insertEvent(tx, { orderId: order.id, kind: 'problem_reported', by: 'admin', note: details, at: now });
+    const row = (await q.findOrder(tx, order.id))!;
+    await tellParty(
+      deps,
+      tx,
+      row,
+      side === 'seller' ? 'buyer' : 'seller',
+      {
+        kind: 'order_problem',
+        title: ordersTexts.notification.problem(row.title),
+        body: PROBLEM_LABELS.account_suspended,
+      },
+      { subject: ordersTexts.mail.heldSubject(row.title), body: ordersTexts.mail.heldBody(row.title) },
+    );
+  }
+  return open.length;
 }
 
 /**

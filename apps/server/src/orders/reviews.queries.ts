@@ -1,10 +1,13 @@
 /**
  * The only place reviews touch the database. A review moves its offer's review_count and rating_sum
- * in the same transaction, so the feed shows an offer's stars without reading its reviews.
+ * in the same transaction, so the feed shows an offer's stars without reading its reviews; the review
+ * of an order that counts for the rank (orders.counts_for_rank) moves ranked_reviews and
+ * ranked_rating_sum, and the rank score, in the same statement.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { REVIEW_EDIT_DAYS, type Review } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
+import { moveRanked } from '../db/ranked.ts';
 import { cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { preparedPages } from '../db/prepared.ts';
 import { offers, orders, reviews, users } from '../db/schema.ts';
@@ -67,7 +70,7 @@ export async function findReviewOfOrder(db: Conn, orderId: string, lock = false)
   return (row as ReviewRow | undefined) ?? null;
 }
 
-/** Writes the first review of an order and adds its stars to the offer. */
+/** Writes the first review of an order and adds its stars to the offer (to its rank too when the order `ranked`). */
 export async function insertReview(
   tx: Tx,
   review: {
@@ -79,23 +82,25 @@ export async function insertReview(
     body: string;
     at: Date;
   },
+  ranked: boolean,
 ): Promise<void> {
   await tx.insert(reviews).values({ ...review, createdAt: review.at });
-  if (review.offerId) await moveOfferRating(tx, review.offerId, 1, review.rating);
+  if (review.offerId) await moveOfferRating(tx, review.offerId, 1, review.rating, ranked);
 }
 
-/** Changes a review's stars and words, and the offer's star sum by the difference. */
+/** Changes a review's stars and words, and the offer's star sum (and ranked sum, when the order `ranked`) by the difference. */
 export async function updateReview(
   tx: Tx,
   before: ReviewRow,
   change: { rating: number; body: string; at: Date },
+  ranked: boolean,
 ): Promise<void> {
   await tx
     .update(reviews)
     .set({ rating: change.rating, body: change.body, updatedAt: change.at })
     .where(eq(reviews.id, before.id));
   if (before.offerId && change.rating !== before.rating)
-    await moveOfferRating(tx, before.offerId, 0, change.rating - before.rating);
+    await moveOfferRating(tx, before.offerId, 0, change.rating - before.rating, ranked);
 }
 
 export async function replyToReview(tx: Tx, reviewId: string, reply: string, at: Date): Promise<boolean> {
@@ -107,21 +112,29 @@ export async function replyToReview(tx: Tx, reviewId: string, reply: string, at:
   return rows.length === 1;
 }
 
-/** An order cancelled after all (a dispute resolved so) takes its review and the review's stars with it. */
+/**
+ * An order cancelled after all (a dispute resolved so) takes its review and the review's stars with it,
+ * off the rank too if the order still counted for it.
+ */
 export async function deleteReviewOfOrder(tx: Tx, orderId: string): Promise<void> {
   const [row] = await tx
     .delete(reviews)
     .where(eq(reviews.orderId, orderId))
-    .returning({ offerId: reviews.offerId, rating: reviews.rating });
-  if (row?.offerId) await moveOfferRating(tx, row.offerId, -1, -row.rating);
+    .returning({
+      offerId: reviews.offerId,
+      rating: reviews.rating,
+      ranked: sql<boolean>`coalesce((select o.counts_for_rank from ${orders} o where o.id = ${reviews.orderId}), false)`,
+    });
+  if (row?.offerId) await moveOfferRating(tx, row.offerId, -1, -row.rating, !!row.ranked);
 }
 
-async function moveOfferRating(tx: Tx, offerId: string, count: number, stars: number): Promise<void> {
+async function moveOfferRating(tx: Tx, offerId: string, count: number, stars: number, ranked: boolean): Promise<void> {
   await tx
     .update(offers)
     .set({
       reviewCount: sql`${offers.reviewCount} + ${count}`,
       ratingSum: sql`${offers.ratingSum} + ${stars}`,
+      ...(ranked ? moveRanked({ ranked_reviews: count, ranked_rating_sum: stars }) : {}),
     })
     .where(eq(offers.id, offerId));
 }

@@ -37,17 +37,21 @@ export async function writeReview(
     const existing = await q.findReviewOfOrder(tx, orderId, true);
     if (existing) {
       if (now > q.editableUntil(existing)) throw conflict(reviewsTexts.editClosed);
-      await q.updateReview(tx, existing, { rating: ctx.rating, body, at: now });
+      await q.updateReview(tx, existing, { rating: ctx.rating, body, at: now }, order.countsForRank);
     } else {
-      await q.insertReview(tx, {
-        orderId,
-        offerId: order.offerId,
-        sellerId: order.sellerId,
-        buyerId: order.buyerId,
-        rating: ctx.rating,
-        body,
-        at: now,
-      });
+      await q.insertReview(
+        tx,
+        {
+          orderId,
+          offerId: order.offerId,
+          sellerId: order.sellerId,
+          buyerId: order.buyerId,
+          rating: ctx.rating,
+          body,
+          at: now,
+        },
+        order.countsForRank,
+      );
     }
     const review = (await q.findReviewOfOrder(tx, orderId))!;
     // the seller hears of a new review (not of each change), named as the review reads back

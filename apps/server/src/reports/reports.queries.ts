@@ -1,6 +1,6 @@
 /** The only place reports touch the database: the reported things, the cases and each person's report. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { ReportKind, ReportReason } from '@gigreel/core';
+import type { AppealStatus, ModerationActionKind, ReportKind, ReportReason } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
 import { gigMessages, offers, reportCases, reports, users } from '../db/schema.ts';
 
@@ -46,8 +46,11 @@ export async function findTarget(
 export async function openCase(
   tx: Tx,
   target: { kind: ReportKind; id: string; ownerId: string | null; snapshot: string },
+  reason: ReportReason,
   at: Date,
 ): Promise<number> {
+  // a report that names a payment link puts the case first in the queue
+  const priority = reason === 'payment_link' ? 1 : 0;
   const [row] = await tx
     .insert(reportCases)
     .values({
@@ -55,12 +58,13 @@ export async function openCase(
       targetId: target.id,
       ownerId: target.ownerId,
       snapshot: target.snapshot,
+      priority,
       lastReportedAt: at,
     })
     .onConflictDoUpdate({
       target: [reportCases.targetKind, reportCases.targetId],
       targetWhere: sql`${reportCases.status} = 'open'`,
-      set: { lastReportedAt: at },
+      set: { lastReportedAt: at, priority: sql`greatest(${reportCases.priority}, excluded.priority)` },
     })
     .returning({ id: reportCases.id });
   return row!.id;
@@ -91,6 +95,11 @@ export async function addReport(
 
 export type CaseRow = {
   id: number;
+  priority: number;
+  ownerSuspended: boolean;
+  earlierReports: number;
+  otherOpen: number;
+  actions: Array<{ kind: ModerationActionKind; rule: string; at: string; appealStatus: AppealStatus }>;
   kind: ReportKind;
   targetId: string;
   snapshot: string;
@@ -105,14 +114,25 @@ export type CaseRow = {
 
 const CASES_PAGE = 30;
 
-/** One page of open cases, most reported first, then newest, after the cursor's (count, time, id). */
+/**
+ * One page of open cases, those naming a payment link first, then most reported, then newest, after
+ * the cursor's (priority, count, time, id); each with its owner's record, every part of it bounded
+ * (at most 100 counted, the newest 5 actions) so a long history costs no more than a short one.
+ */
 export async function listOpenCases(
   db: Db,
-  cursor: { count: number; at: string; id: number } | null,
+  cursor: { priority: number; count: number; at: string; id: number } | null,
 ): Promise<{ rows: CaseRow[]; more: boolean }> {
   const rows = await db
     .select({
       id: reportCases.id,
+      priority: reportCases.priority,
+      ownerSuspended: sql<boolean>`coalesce(${users.suspendedUntil} is not null, false)`,
+      earlierReports: sql<number>`(select count(*)::int from (select 1 from report_cases e where e.owner_id = ${reportCases.ownerId} and e.status <> 'open' limit 100) e)`,
+      otherOpen: sql<number>`(select count(*)::int from (select 1 from report_cases o where o.owner_id = ${reportCases.ownerId} and o.status = 'open' and o.id <> ${reportCases.id} limit 100) o)`,
+      actions: sql<
+        CaseRow['actions']
+      >`(select coalesce(json_agg(json_build_object('kind', a.kind, 'rule', a.rule, 'at', a.created_at, 'appealStatus', a.appeal_status)), '[]'::json) from (select kind, rule, created_at, appeal_status from moderation_actions where user_id = ${reportCases.ownerId} order by created_at desc nulls first, id desc nulls first limit 5) a)`,
       kind: reportCases.targetKind,
       targetId: reportCases.targetId,
       snapshot: reportCases.snapshot,
@@ -134,11 +154,12 @@ export async function listOpenCases(
       and(
         eq(reportCases.status, 'open'),
         cursor
-          ? sql`(${reportCases.reportsCount}, ${reportCases.lastReportedAt}, ${reportCases.id}) < (${cursor.count}, ${cursor.at}::timestamptz, ${cursor.id})`
+          ? sql`(${reportCases.priority}, ${reportCases.reportsCount}, ${reportCases.lastReportedAt}, ${reportCases.id}) < (${cursor.priority}, ${cursor.count}, ${cursor.at}::timestamptz, ${cursor.id})`
           : undefined,
       ),
     )
     .orderBy(
+      sql`${reportCases.priority} desc nulls first`,
       sql`${reportCases.reportsCount} desc nulls first`,
       sql`${reportCases.lastReportedAt} desc nulls first`,
       sql`${reportCases.id} desc nulls first`,
@@ -161,13 +182,13 @@ export async function lockCase(tx: Tx, id: number) {
     .from(reportCases)
     .where(eq(reportCases.id, id))
     .for('update');
-  return row ?? null;
+  return row ? { ...row, kind: row.kind as ReportKind } : null;
 }
 
 export async function closeCase(
   tx: Tx,
   id: number,
-  close: { status: 'dismissed' | 'hidden'; by: string; note: string | null; at: Date },
+  close: { status: 'dismissed' | 'hidden' | 'suspended'; by: string; note: string | null; at: Date },
 ): Promise<void> {
   await tx
     .update(reportCases)
@@ -185,13 +206,25 @@ export async function reportersOf(tx: Tx, caseId: number): Promise<string[]> {
 export async function hideOffer(
   tx: Tx,
   offerId: string,
-): Promise<{ title: string; email: string | null; name: string } | null> {
+): Promise<{ title: string; userId: string; wasApproved: boolean; email: string | null; name: string } | null> {
   const [row] = await tx
-    .update(offers)
-    .set({ isApproved: false })
+    .select({ title: offers.title, userId: offers.userId, wasApproved: offers.isApproved })
+    .from(offers)
     .where(eq(offers.id, offerId))
-    .returning({ title: offers.title, userId: offers.userId });
+    .for('update');
   if (!row) return null;
+  await tx.update(offers).set({ isApproved: false }).where(eq(offers.id, offerId));
   const [owner] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, row.userId));
-  return { title: row.title, email: owner?.email ?? null, name: owner?.name ?? '' };
+  return { ...row, email: owner?.email ?? null, name: owner?.name ?? '' };
+}
+
+/** The open cases about one person (at most 1,000), locked, to dismiss them together. */
+export async function lockOpenCasesOf(tx: Tx, ownerId: string): Promise<Array<{ id: number; kind: ReportKind }>> {
+  const rows = await tx
+    .select({ id: reportCases.id, kind: reportCases.targetKind })
+    .from(reportCases)
+    .where(and(eq(reportCases.ownerId, ownerId), eq(reportCases.status, 'open')))
+    .limit(1000)
+    .for('update');
+  return rows as Array<{ id: number; kind: ReportKind }>;
 }

@@ -1,14 +1,12 @@
 /**
  * Reports and the admins' queue (issue 17). Reporting keeps the content as it reads at the first
- * report; handling a case tells every reporter, and hiding an offer tells its creator which rule it
- * broke and why, in the app and by mail.
+ * report; handling a case tells every reporter. What admins do to the person reported (hide their
+ * offer, suspend them) and its appeal are in moderation.service.ts.
  */
 import {
-  AppError,
   badRequest,
   conflict,
   notFound,
-  REPORT_REASONS,
   reportsTexts,
   type ReportCaseList,
   type ReportKind,
@@ -19,7 +17,6 @@ import type { Tx } from '../db/connection.ts';
 import { decodePageCursor, encodePageCursor } from '../db/page-cursor.ts';
 import type { AppDeps } from '../deps.ts';
 import { createNotification } from '../notifications/index.ts';
-import { mailHtml } from '../platform/mailer.ts';
 import * as q from './reports.queries.ts';
 
 type Ctx = { deps: AppDeps; actor: Actor };
@@ -33,7 +30,7 @@ export async function reportContent(
     // a message is reported by the people it was between; to anyone else it is not there
     if (!target || (target.readers && !target.readers.includes(actor.id))) throw notFound(reportsTexts.notFound);
     if (target.ownerId === actor.id) throw badRequest(reportsTexts.ownContent);
-    const caseId = await q.openCase(tx, { kind: ctx.kind, id: ctx.id, ...target }, deps.clock.now());
+    const caseId = await q.openCase(tx, { kind: ctx.kind, id: ctx.id, ...target }, ctx.reason, deps.clock.now());
     const added = await q.addReport(tx, { caseId, reporterId: actor.id, reason: ctx.reason, note: ctx.note ?? '' });
     return { message: added ? reportsTexts.sent : reportsTexts.added };
   });
@@ -60,28 +57,42 @@ export async function listReportCases({
       reasons: row.reasons,
       notes: row.notes,
       lastReportedAt: row.lastReportedAt.toISOString(),
+      paymentLink: row.priority > 0,
+      history: {
+        earlierReports: row.ownerId ? row.earlierReports : 0,
+        otherOpen: row.ownerId ? row.otherOpen : 0,
+        actions: (row.ownerId ? row.actions : []).map((action) => ({
+          ...action,
+          at: new Date(action.at).toISOString(),
+        })),
+      },
+      ownerSuspended: row.ownerSuspended,
     })),
-    nextCursor: page.more && last ? encodePageCursor(`${last.count}|${last.cursorAt}`, String(last.id)) : null,
+    nextCursor:
+      page.more && last ? encodePageCursor(`${last.priority}|${last.count}|${last.cursorAt}`, String(last.id)) : null,
   };
 }
 
-function decodeCaseCursor(text: string | undefined): { count: number; at: string; id: number } | null {
+function decodeCaseCursor(
+  text: string | undefined,
+): { priority: number; count: number; at: string; id: number } | null {
   const [key, id] = (text && decodePageCursor(text)) || [];
   if (typeof key !== 'string' || typeof id !== 'string' || !/^[1-9][0-9]{0,15}$/.test(id)) return null;
-  const [count, at] = key.split('|');
-  if (!count || !/^[0-9]{1,9}$/.test(count) || !at || Number.isNaN(Date.parse(at.replace(' ', 'T')))) return null;
-  return { count: Number(count), at, id: Number(id) };
+  const [priority, count, at] = key.split('|');
+  if (!priority || !/^[01]$/.test(priority) || !count || !/^[0-9]{1,9}$/.test(count)) return null;
+  if (!at || Number.isNaN(Date.parse(at.replace(' ', 'T')))) return null;
+  return { priority: Number(priority), count: Number(count), at, id: Number(id) };
 }
 
 /** The case locked and still open, or the refusal. */
-async function openCaseFor(tx: Tx, id: string) {
+export async function openCaseFor(tx: Tx, id: string) {
   const found = await q.lockCase(tx, Number(id));
   if (!found) throw notFound(reportsTexts.closed);
   if (found.status !== 'open') throw conflict(reportsTexts.closed);
   return found;
 }
 
-async function tellReporters(tx: Tx, caseId: number, what: string): Promise<void> {
+export async function tellReporters(tx: Tx, caseId: number, what: string): Promise<void> {
   for (const userId of await q.reportersOf(tx, caseId))
     await createNotification(tx, {
       userId,
@@ -92,7 +103,7 @@ async function tellReporters(tx: Tx, caseId: number, what: string): Promise<void
     });
 }
 
-const whatWasReported = (kind: ReportKind) =>
+export const whatWasReported = (kind: ReportKind) =>
   kind === 'offer' ? 'an offer' : kind === 'creator' ? 'a creator' : 'a message';
 
 export async function dismissCase(ctx: Ctx & { id: string; note?: string | undefined }): Promise<{ message: string }> {
@@ -105,44 +116,7 @@ export async function dismissCase(ctx: Ctx & { id: string; note?: string | undef
       note: ctx.note || null,
       at: deps.clock.now(),
     });
-    await tellReporters(tx, found.id, whatWasReported(found.kind as ReportKind));
+    await tellReporters(tx, found.id, whatWasReported(found.kind));
     return { message: reportsTexts.dismissed };
-  });
-}
-
-/** Hides a reported offer from the feed: its creator is told the rule and why, in the app and by mail. */
-export async function hideReportedOffer(
-  ctx: Ctx & { id: string; rule: ReportReason; note: string },
-): Promise<{ message: string }> {
-  const { deps, actor } = ctx;
-  return deps.database.db.transaction(async (tx) => {
-    const found = await openCaseFor(tx, ctx.id);
-    if (found.kind !== 'offer') throw badRequest(reportsTexts.onlyOffers);
-    const offer = await q.hideOffer(tx, found.targetId);
-    if (!offer) throw new AppError('not_found', reportsTexts.notFound);
-    const rule = REPORT_REASONS[ctx.rule];
-    await q.closeCase(tx, found.id, { status: 'hidden', by: actor.id, note: ctx.note, at: deps.clock.now() });
-    if (found.ownerId) {
-      await createNotification(tx, {
-        userId: found.ownerId,
-        kind: 'offer_hidden',
-        title: reportsTexts.notification.hidden(offer.title),
-        body: reportsTexts.notification.hiddenBody(rule, ctx.note),
-        link: '/post',
-      });
-      if (offer.email) {
-        const url = `${deps.config.publicUrl}/post`;
-        const body = reportsTexts.mail.hiddenBody(offer.title, rule, ctx.note);
-        await deps.outbox.mail(tx, {
-          to: offer.email,
-          subject: reportsTexts.mail.hiddenSubject(offer.title),
-          text: `Hi ${offer.name},\n\n${body}\n\n${url}`,
-          html: mailHtml([`Hi ${offer.name},`, body], { label: 'Open your offer', url }),
-          link: url,
-        });
-      }
-    }
-    await tellReporters(tx, found.id, whatWasReported('offer'));
-    return { message: reportsTexts.hidden };
   });
 }

@@ -105,7 +105,7 @@ describe('handling a case', () => {
     expect(await notices(creator.user.id, 'offer_hidden')).toEqual([
       {
         title: 'Your offer was hidden: Totally legit',
-        body: 'It broke the rule "Suspicious payment link": The payment link is not yours.',
+        body: 'It broke the rule "Suspicious payment link": The payment link is not yours. You can appeal.',
       },
     ]);
     expect((await t.mails(creator.user.email)).map((mail) => mail.text).join('\n')).toContain(

@@ -5,6 +5,7 @@
  */
 import {
   AlarmClock,
+  Ban,
   BanknoteCheck,
   BanknoteX,
   Bell,
@@ -15,10 +16,12 @@ import {
   EyeOff,
   FilePenLine,
   Flag,
+  Gavel,
   MessageCircle,
   MessageSquareText,
   Package,
   PoundSterling,
+  Scale,
   ShieldCheck,
   Sparkles,
   Star,
@@ -60,6 +63,9 @@ const icons: Record<NotificationKindName, typeof Bell> = {
   job_received: BriefcaseBusiness,
   report_handled: Flag,
   offer_hidden: EyeOff,
+  account_suspended: Ban,
+  appeal_received: Scale,
+  appeal_decided: Gavel,
 };
 
 export default function NotificationsPage() {

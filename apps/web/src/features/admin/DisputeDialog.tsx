@@ -8,7 +8,7 @@ import {
   DISPUTE_OUTCOMES,
   formatPence,
   ordersTexts,
-  PROBLEM_REASONS,
+  PROBLEM_LABELS,
   PROBLEM_TEXT_MAX,
   type Dispute,
   type DisputeOutcome,
@@ -38,7 +38,7 @@ function ProblemCard({ problem }: { problem: OrderProblem }) {
       <h2 id={headingId} className="text-lg font-bold text-white">
         {t.problem}
       </h2>
-      <p className="text-sm font-semibold text-amber-300">{PROBLEM_REASONS[problem.reason]}</p>
+      <p className="text-sm font-semibold text-amber-300">{PROBLEM_LABELS[problem.reason]}</p>
       <p className="text-xs text-zinc-400">
         {reportedByText(problem.reportedBy)} ·{' '}
         <time dateTime={problem.reportedAt}>{dateAndTime(problem.reportedAt)}</time>

@@ -1,7 +1,7 @@
 /** Disputes (issue 16): the orders on which one side reported a problem, the longest waiting first. */
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { formatPence, PROBLEM_REASONS, type Dispute } from '@gigreel/core';
+import { formatPence, PROBLEM_LABELS, type Dispute } from '@gigreel/core';
 import { Button } from '../../ui/button.tsx';
 import { Badge, EmptyState, Spinner } from '../../ui/misc.tsx';
 import { ShowMore } from '../../ui/show-more.tsx';
@@ -35,7 +35,7 @@ function DisputeCard({ dispute, onOpen }: { dispute: Dispute; onOpen: () => void
         <time dateTime={problem.reportedAt}>{dateAndTime(problem.reportedAt)}</time>
       </p>
       <div className="rounded-xl bg-ink/60 p-3">
-        <p className="text-sm font-semibold text-amber-300">{PROBLEM_REASONS[problem.reason]}</p>
+        <p className="text-sm font-semibold text-amber-300">{PROBLEM_LABELS[problem.reason]}</p>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm text-zinc-200">{problem.details}</p>
       </div>
       <Button size="sm" className="mt-auto self-start" onClick={onOpen} aria-label={t.openLabel(dispute.title)}>

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { TextAreaField } from '../../ui/field.tsx';
 import { useHideReportedOffer } from './admin.queries.ts';
-import { checkHideNote, isAlreadyHandled, reportsTabTexts as t } from './reports.ts';
+import { checkWhy, isAlreadyHandled, reportsTabTexts as t } from './reports.ts';
 
 const RULES = Object.keys(REPORT_REASONS) as ReportReason[];
 
@@ -25,7 +25,7 @@ function HideForm({ reportCase, onClose }: { reportCase: ReportCase; onClose: ()
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkHideNote(note);
+    const problem = checkWhy(note);
     setNoteError(problem);
     setFailed(null);
     if (problem) {

@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from 'sonner';
 import {
   adminTexts,
+  type AppealOutcome,
   type CreatorFormInput,
   type DisputeOutcome,
   type ExportCounts,
@@ -14,7 +15,7 @@ import {
 import { ApiError, request, sendForm } from '../../api/client.ts';
 import { ordersKey } from '../orders/index.ts';
 import { disputesTexts, isNoLongerDisputed } from './disputes.ts';
-import { isAlreadyHandled, reportsTabTexts } from './reports.ts';
+import { isAlreadyDecided, isAlreadyHandled, reportsTabTexts, type SuspensionDays } from './reports.ts';
 
 const adminKeys = {
   all: ['admin'] as const,
@@ -24,6 +25,7 @@ const adminKeys = {
   messages: ['admin', 'messages'] as const,
   disputes: ['admin', 'disputes'] as const,
   reports: ['admin', 'reports'] as const,
+  appeals: ['admin', 'appeals'] as const,
   analytics: (unit: RevenueUnit) => ['admin', 'analytics', unit] as const,
   audit: ['admin', 'audit'] as const,
 };
@@ -86,6 +88,15 @@ export function useReportCases() {
   });
 }
 
+/** The appeals waiting for an admin, the longest waiting first. */
+export function useAppeals() {
+  return useInfiniteQuery({
+    ...pages,
+    queryKey: adminKeys.appeals,
+    queryFn: ({ pageParam }) => request('GET /api/admin/appeals', { query: { cursor: cursorOf(pageParam) } }),
+  });
+}
+
 export function useAuditLog() {
   return useInfiniteQuery({
     ...pages,
@@ -134,8 +145,9 @@ export function useResolveDispute() {
 }
 
 /**
- * After a report case is handled, or refused because it already was (another admin acted first): the
- * reports list and the rest of the dashboard are read again, and the feed (a hidden offer leaves it).
+ * After a report case or an appeal is handled, or refused because it already was (another admin acted
+ * first): the reports list and the rest of the dashboard (the appeals among it) are read again, and the
+ * feed (a hidden offer leaves it; one shown again on appeal returns).
  */
 function useRefreshReports() {
   const client = useQueryClient();
@@ -181,6 +193,68 @@ export function useHideReportedOffer() {
     },
     onError: (error) => {
       if (isAlreadyHandled(error)) void refresh();
+    },
+  });
+}
+
+/**
+ * Suspends the case's owner for some days or for good, with the rule and why. Its failure is said by
+ * the form (a 409 as a toast).
+ */
+export function useSuspendOwner() {
+  const refresh = useRefreshReports();
+  return useMutation({
+    mutationFn: ({ id, rule, note, days }: { id: string; rule: ReportReason; note: string; days: SuspensionDays }) =>
+      request('POST /api/admin/reports/:id/suspend', { params: { id }, body: { rule, note, days } }),
+    // said here: the refreshed list drops the case and unmounts the form that asked
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      return refresh();
+    },
+    onError: (error) => {
+      if (isAlreadyHandled(error)) void refresh();
+    },
+  });
+}
+
+/** Dismisses the case and every other open case about the same person. Its failure is a toast, as Dismiss's. */
+export function useDismissSimilar() {
+  const refresh = useRefreshReports();
+  return useMutation({
+    mutationFn: (id: string) => request('POST /api/admin/reports/:id/dismiss-similar', { params: { id }, body: {} }),
+    // said here: the refreshed list drops the cases and unmounts the card that asked
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      return refresh();
+    },
+    onError: (error) => {
+      if (isAlreadyHandled(error)) void refresh();
+    },
+    meta: {
+      errorTitle: (error) =>
+        isAlreadyHandled(error) ? error.message || reportsTexts.closed : reportsTabTexts.dismissFailed,
+      errorDescription: (error) => (isAlreadyHandled(error) ? undefined : error.message),
+    },
+  });
+}
+
+/**
+ * Keeps or undoes the decision an appeal is about, with an answer the person reads. After it, or a
+ * refusal because it was already decided, the appeals, the cases and the feed (an offer shown again)
+ * are read again. Its failure is said by the form (a 409 as a toast).
+ */
+export function useDecideAppeal() {
+  const refresh = useRefreshReports();
+  return useMutation({
+    mutationFn: ({ id, outcome, note }: { id: string; outcome: AppealOutcome; note: string }) =>
+      request('POST /api/admin/appeals/:id/decide', { params: { id }, body: { outcome, note } }),
+    // said here: the refreshed list drops the appeal and unmounts the form that asked
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      return refresh();
+    },
+    onError: (error) => {
+      if (isAlreadyDecided(error)) void refresh();
     },
   });
 }

@@ -9,6 +9,7 @@ import {
   resolveDisputeInput,
   type DisputeOutcome,
   type OrderParty,
+  type OrderProblem,
 } from '@gigreel/core';
 import { isConflict } from '../../api/client.ts';
 
@@ -50,8 +51,8 @@ export const OUTCOMES = Object.keys(DISPUTE_OUTCOMES) as DisputeOutcome[];
 
 export const partyName = (party: OrderParty) => party?.displayName ?? disputesTexts.unknown;
 
-/** "Reported by the buyer" */
-export const reportedByText = (by: 'buyer' | 'seller') => ordersTexts.problem.reportedBy[by];
+/** "Reported by the buyer", or "Filed by an admin" (a suspension sends the person's open orders here). */
+export const reportedByText = (by: OrderProblem['reportedBy']) => ordersTexts.problem.reportedBy[by];
 
 /**
  * What is wrong with a resolution before it is sent, by field: no outcome chosen, or a note the

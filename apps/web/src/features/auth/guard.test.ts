@@ -34,6 +34,7 @@ describe('anonymous visitors', () => {
     '/program',
     '/offer/abc',
     '/creator/abc',
+    '/appeal/abc',
   ])('may see %s', (path) => {
     expect(at(path)).toBeNull();
   });
@@ -174,6 +175,7 @@ describe('signed-in non-admins elsewhere', () => {
       '/order/1/upload',
       '/landing',
       '/faq',
+      '/appeal/abc',
     ]) {
       expect(at(path, { viewer: person() })).toBeNull();
     }

@@ -3,7 +3,8 @@
  * "Re: {offer title}" (SPEC section 2). Opening it, and every new message while it is open, marks
  * it read. Text is rendered as text, never as HTML. The newest page comes first; "Show earlier
  * messages" at the top loads the page before it above, and the message the person was reading stays put.
- * The header offers Block / Unblock and Report (the other person; only the flag on a phone); while
+ * The header offers Block / Unblock and Report (the other person; only the flag on a phone), and each
+ * of their messages a small "Report" under it (that message, as it read when reported); while
  * the viewer has blocked the other person the reply box gives way to a note saying so (the server
  * would refuse the messages either way).
  */
@@ -18,7 +19,7 @@ import { EmptyState, Spinner } from '../../ui/misc.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { BlockButton, useBlockState } from '../blocks/index.ts';
 import { ReportButton } from '../reports/index.ts';
-import { formatMessageDate } from './format.ts';
+import { formatMessageDate, linkParts } from './format.ts';
 import { useMarkThreadRead, useReply, useThread } from './messages.queries.ts';
 import { MessageComposer } from './MessageComposer.tsx';
 
@@ -91,7 +92,7 @@ export function ThreadView({ userId }: { userId: string }) {
         }
       />
     );
-  const { otherUser } = pages[0];
+  const { otherUser, otherLinks } = pages[0];
 
   return (
     <section
@@ -140,9 +141,14 @@ export function ThreadView({ userId }: { userId: string }) {
                 message.fromMe ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-zinc-800 text-zinc-100',
               )}
             >
-              {message.text}
+              {message.fromMe || otherLinks ? <LinkedText text={message.text} /> : message.text}
             </p>
-            <p className="text-xs text-zinc-400">{messageTexts.re(message.offerTitle ?? messageTexts.unknownOffer)}</p>
+            <div className="flex max-w-full flex-wrap items-center gap-x-1">
+              <p className="min-w-0 break-words text-xs text-zinc-400">
+                {messageTexts.re(message.offerTitle ?? messageTexts.unknownOffer)}
+              </p>
+              {message.fromMe ? null : <ReportButton kind="message" id={message.id} ownerId={userId} subtle />}
+            </div>
           </li>
         ))}
       </ol>
@@ -161,5 +167,24 @@ export function ThreadView({ userId }: { userId: string }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A message's links as links that open outside GigReel, the rest as text. */
+function LinkedText({ text }: { text: string }) {
+  return linkParts(text).map((part, index) =>
+    part.href ? (
+      <a
+        key={index}
+        href={part.href}
+        target="_blank"
+        rel="noopener noreferrer nofollow ugc"
+        className="underline decoration-1 underline-offset-2"
+      >
+        {part.text}
+      </a>
+    ) : (
+      part.text
+    ),
   );
 }

@@ -10,3 +10,24 @@ export function formatMessageDate(iso: string, now = new Date()): string {
     minute: '2-digit',
   });
 }
+
+/** Trailing punctuation that ends a sentence rather than a link ("see https://x.com/a.") */
+const TRAILING = /[.,!?;:)\]'"]+$/;
+
+/**
+ * A message's text cut into plain runs and http(s) links, in order, for showing links as links
+ * (only from accounts that are not fresh: the thread says whose). Nothing else becomes a link.
+ */
+export function linkParts(text: string): Array<{ text: string; href?: string }> {
+  const parts: Array<{ text: string; href?: string }> = [];
+  let from = 0;
+  for (const match of text.matchAll(/\bhttps?:\/\/[^\s<>"]+/gi)) {
+    const link = match[0].replace(TRAILING, '');
+    if (link.length <= 'https://'.length) continue;
+    if (match.index > from) parts.push({ text: text.slice(from, match.index) });
+    parts.push({ text: link, href: link });
+    from = match.index + link.length;
+  }
+  if (from < text.length) parts.push({ text: text.slice(from) });
+  return parts;
+}

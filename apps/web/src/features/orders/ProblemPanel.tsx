@@ -4,7 +4,7 @@
  * left for the parties to do until it is resolved.
  */
 import { TriangleAlert } from 'lucide-react';
-import { ordersTexts, PROBLEM_REASONS, type OrderDetail } from '@gigreel/core';
+import { ordersTexts, PROBLEM_LABELS, type OrderDetail } from '@gigreel/core';
 import { Card } from '../../ui/misc.tsx';
 import { dateAndTime } from './dateAndTime.ts';
 
@@ -29,7 +29,7 @@ export function ProblemPanel({ order }: { order: OrderDetail }) {
           </p>
           <div className="min-w-0 rounded-xl border border-amber-800/60 bg-ink/60 p-3">
             <p className="text-xs font-semibold uppercase tracking-wide text-zinc-400">{t.reason}</p>
-            <p className="mt-1 break-words text-sm font-semibold text-zinc-100">{PROBLEM_REASONS[problem.reason]}</p>
+            <p className="mt-1 break-words text-sm font-semibold text-zinc-100">{PROBLEM_LABELS[problem.reason]}</p>
             <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-zinc-400">{t.details}</p>
             <p className="mt-1 whitespace-pre-wrap break-words text-sm text-zinc-100">{problem.details}</p>
           </div>

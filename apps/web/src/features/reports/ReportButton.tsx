@@ -1,7 +1,8 @@
 /**
  * Report an offer, a creator or a message (issue 17), for a signed-in viewer looking at someone
- * else's content (nothing otherwise). The button, always named "Report", opens a dialog asking why:
- * a reason (none chosen at first) and an optional note. A sent report is thanked with the server's
+ * else's content (nothing otherwise). The button, named "Report" (or, in its subtle form under a
+ * message, "Report this message"), opens a dialog asking why: a reason (none chosen at first) and an
+ * optional note. A sent report is thanked with the server's
  * word as a toast; a failure is said in the dialog, which stays open to try again.
  */
 import { Flag } from 'lucide-react';
@@ -28,25 +29,45 @@ type Props = {
   label?: string;
   /** Only the flag on a phone (the name stays for assistive technology); the words from sm up. */
   compact?: boolean;
+  /**
+   * A small muted "Report" beside other small print (under each message of a thread), named by what
+   * it reports ("Report this message"): one per message, so it must not draw the eye.
+   */
+  subtle?: boolean;
   className?: string;
 };
 
-export function ReportButton({ kind, id, ownerId, label = reportsTexts.report, compact, className }: Props) {
+export function ReportButton({ kind, id, ownerId, label = reportsTexts.report, compact, subtle, className }: Props) {
   const { viewer } = useViewer();
   const [open, setOpen] = useState(false);
   if (!canReport(viewer?.id, ownerId)) return null;
   return (
     <>
-      <Button
-        variant="ghost"
-        size="sm"
-        className={cn('shrink-0 text-zinc-300', compact && 'w-9 px-0 sm:w-auto sm:px-3', className)}
-        aria-label={label === reportsTexts.report ? undefined : reportsTexts.report}
-        onClick={() => setOpen(true)}
-      >
-        <Flag className="h-4 w-4" aria-hidden="true" />
-        <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>{label}</span>
-      </Button>
+      {subtle ? (
+        <button
+          type="button"
+          className={cn(
+            'inline-flex min-h-6 shrink-0 items-center gap-1 rounded-md px-1.5 text-xs text-zinc-400 hover:bg-white/5 hover:text-zinc-200',
+            className,
+          )}
+          aria-label={reportsTexts.title[kind]}
+          onClick={() => setOpen(true)}
+        >
+          <Flag className="h-3 w-3" aria-hidden="true" />
+          {label}
+        </button>
+      ) : (
+        <Button
+          variant="ghost"
+          size="sm"
+          className={cn('shrink-0 text-zinc-300', compact && 'w-9 px-0 sm:w-auto sm:px-3', className)}
+          aria-label={label === reportsTexts.report ? undefined : reportsTexts.report}
+          onClick={() => setOpen(true)}
+        >
+          <Flag className="h-4 w-4" aria-hidden="true" />
+          <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>{label}</span>
+        </Button>
+      )}
       <Dialog open={open} onOpenChange={setOpen} title={reportsTexts.title[kind]} description={reportsTexts.body}>
         {open ? <ReportForm kind={kind} id={id} onDone={() => setOpen(false)} /> : null}
       </Dialog>

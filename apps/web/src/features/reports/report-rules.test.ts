@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_NOTE_MAX, REPORT_REASONS, reportsTexts } from '@gigreel/core';
-import { canReport, checkReport, REASONS } from './report-rules.ts';
+import { formatDate, REPORT_NOTE_MAX, REPORT_REASONS, reportsTexts } from '@gigreel/core';
+import { canReport, checkReport, REASONS, ruleLabel, suspensionEnd } from './report-rules.ts';
 
 describe('canReport', () => {
   it('lets a signed-in viewer report someone else', () => {
@@ -27,5 +27,24 @@ describe('checkReport', () => {
   });
   it('lists every reason in core order', () => {
     expect(REASONS).toEqual(Object.keys(REPORT_REASONS));
+  });
+});
+
+describe('ruleLabel', () => {
+  it("names a rule by core's label, and shows one it does not know as it is", () => {
+    expect(ruleLabel('payment_link')).toBe('Suspicious payment link');
+    expect(ruleLabel('new_rule')).toBe('new_rule');
+    expect(ruleLabel('constructor')).toBe('constructor');
+  });
+});
+
+describe('suspensionEnd', () => {
+  it('says until when a suspension lasts, or for good', () => {
+    const until = '2026-04-01T12:00:00.000Z';
+    expect(suspensionEnd('suspend', until)).toBe(reportsTexts.until(formatDate(until)));
+    expect(suspensionEnd('suspend', null)).toBe(reportsTexts.forGood);
+  });
+  it('says nothing for a hidden offer', () => {
+    expect(suspensionEnd('hide_offer', null)).toBeNull();
   });
 });

@@ -1,5 +1,15 @@
-/** The pure rules of reporting on the web: who may report what, and what is wrong with a report before it is sent. */
-import { REPORT_NOTE_MAX, REPORT_REASONS, reportsTexts, type ReportReason } from '@gigreel/core';
+/**
+ * The pure rules of reporting on the web: who may report what, what is wrong with a report before it
+ * is sent, and how a moderation decision reads (the rule it names, how long a suspension lasts).
+ */
+import {
+  formatDate,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+  reportsTexts,
+  type ModerationActionKind,
+  type ReportReason,
+} from '@gigreel/core';
 
 /** The reasons in the order core lists them. */
 export const REASONS = Object.keys(REPORT_REASONS) as ReportReason[];
@@ -15,4 +25,15 @@ export function checkReport(reason: ReportReason | null, note: string): { reason
   if (!reason) errors.reason = reportsTexts.chooseReason;
   if (note.trim().length > REPORT_NOTE_MAX) errors.note = reportsTexts.tooLong;
   return errors.reason || errors.note ? errors : null;
+}
+
+/** A rule's label; a rule the web app does not know (added on the server later) reads as it is. */
+export function ruleLabel(rule: string): string {
+  return Object.hasOwn(REPORT_REASONS, rule) ? REPORT_REASONS[rule as ReportReason] : rule;
+}
+
+/** How long a suspension lasts ("until Mar 4, 2026", or "For good"); null for any other action. */
+export function suspensionEnd(kind: ModerationActionKind, until: string | null): string | null {
+  if (kind !== 'suspend') return null;
+  return until ? reportsTexts.until(formatDate(until)) : reportsTexts.forGood;
 }
