@@ -21,6 +21,7 @@ import { jobs } from './jobs/index.ts';
 import { messages } from './messages/index.ts';
 import { orders } from './orders/index.ts';
 import { blocks } from './blocks/index.ts';
+import { follows } from './follows/index.ts';
 import { reports } from './reports/index.ts';
 import { notifications } from './notifications/index.ts';
 import { profile } from './profile/index.ts';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(orders, { deps });
   await app.register(jobs, { deps });
   await app.register(profile, { deps });
+  await app.register(follows, { deps });
   await app.register(blocks, { deps });
   await app.register(reports, { deps });
   await app.register(notifications, { deps });

@@ -2,6 +2,7 @@
 import { adminApi } from './admin.api.ts';
 import { authApi } from './auth.api.ts';
 import { blocksApi } from './blocks.ts';
+import { followsApi } from './follows.ts';
 import { reportsApi } from './reports.ts';
 import { jobsApi } from './jobs.api.ts';
 import { messagesApi } from './messages.api.ts';
@@ -24,6 +25,7 @@ export const apiRoutes = {
   ...authApi,
   ...profileApi,
   ...blocksApi,
+  ...followsApi,
   ...reportsApi,
   ...notificationsApi,
   ...realtimeApi,

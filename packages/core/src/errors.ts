@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   too_many_messages: 429,
   too_many_orders: 429,
   too_many_people: 429,
+  too_many_follows: 409,
   too_many_open_orders: 429,
   too_many_shares: 429,
   media_busy: 429,

@@ -17,4 +17,5 @@ export * from './profile.exports.ts';
 export * from './api.ts';
 export * from './api.table.ts';
 export * from './blocks.ts';
+export * from './follows.ts';
 export * from './reports.ts';

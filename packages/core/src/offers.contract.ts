@@ -99,7 +99,15 @@ export const boostedPage = z.object({
 export type BoostedPage = z.output<typeof boostedPage>;
 
 export const creatorPage = z.object({
-  creator: creator.extend({ bio: z.string().nullable(), joinedAt: z.string() }),
+  creator: creator.extend({
+    bio: z.string().nullable(),
+    joinedAt: z.string(),
+    /** How many follow them and how many they follow (issue 18). */
+    followers: z.number().int(),
+    following: z.number().int(),
+  }),
+  /** Whether the viewer follows them (false for a visitor). */
+  viewerFollows: z.boolean(),
   offer: feedOffer.nullable(),
 });
 export type CreatorPage = z.output<typeof creatorPage>;

@@ -17,6 +17,9 @@ export const ownProfile = z.object({
   boostCount: z.number().int(),
   reactionCount: z.number().int(),
   hasOffer: z.boolean(),
+  /** How many follow the person and how many they follow (issue 18). */
+  followers: z.number().int(),
+  following: z.number().int(),
 });
 export type OwnProfile = z.output<typeof ownProfile>;
 

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/connection.ts';
 import { pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { establishedSql, moveRankedSql } from '../db/ranked.ts';
 import { rowsOf } from '../db/rows.ts';
-import { blocks, offers, users } from '../db/schema.ts';
+import { blocks, follows, offers, users } from '../db/schema.ts';
 
 type Conn = Db | Tx;
 
@@ -17,6 +17,18 @@ export async function insertBlock(db: Conn, blockerId: string, blockedId: string
     .onConflictDoNothing()
     .returning({ at: blocks.createdAt });
   return added.length > 0;
+}
+
+/** A block ends a follow either way (issue 18). */
+export async function deleteFollowsBetween(tx: Tx, a: string, b: string): Promise<void> {
+  await tx
+    .delete(follows)
+    .where(
+      or(
+        and(eq(follows.followerId, a), eq(follows.followeeId, b)),
+        and(eq(follows.followerId, b), eq(follows.followeeId, a)),
+      ),
+    );
 }
 
 /** Whether there was a block to remove. */

@@ -3,7 +3,7 @@
  * each other (messages, orders, jobs refuse with their usual text, so the blocked person cannot
  * tell), and whom a viewer's feed leaves out. A block also stops the rank counting the blocked
  * person's engagement with the blocker's offer, and an unblock lets it count again, in the same
- * transaction.
+ * transaction; and it ends a follow either way.
  */
 import { badRequest, blocksTexts, notFound, type BlockedList } from '@gigreel/core';
 import type { Actor } from '../auth/index.ts';
@@ -31,6 +31,7 @@ export async function blockPerson(ctx: Ctx & { userId: string }) {
     const offerId = await q.lockOfferOf(tx, ctx.actor.id);
     const added = await q.insertBlock(tx, ctx.actor.id, person.id, now);
     if (added && offerId) await q.markEngagementCounted(tx, { offerId, personId: person.id, counted: false, now });
+    await q.deleteFollowsBetween(tx, ctx.actor.id, person.id);
   });
   return { blocked: true, message: blocksTexts.blocked(person.name) };
 }

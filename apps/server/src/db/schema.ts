@@ -699,6 +699,29 @@ export const reviews = pgTable(
  * A person blocking another (issue 17): no messages, orders or jobs from the blocked person, and
  * neither sees the other's offer. Read by blocker (their list, and checks) and by blocked (checks).
  */
+/**
+ * Who follows whom (issue 18). How many follow a person, and how many they follow, are tallies
+ * (topics followers and following) kept by a trigger, so a creator page reads two keys.
+ */
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: text('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    // a person's followers, newest first (and the foreign key's index)
+    index('follows_followee_idx').on(t.followeeId, t.createdAt.desc().nullsFirst(), t.followerId.desc().nullsFirst()),
+    check('follows_not_self_check', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
 export const blocks = pgTable(
   'blocks',
   {

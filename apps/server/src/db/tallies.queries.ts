@@ -3,6 +3,7 @@
  * count is a few index lookups however large the table or a person's history. A count is its
  * tallies row plus the changes appended since the last fold, summed in one statement.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.ts';
 
 /** What is counted; the subject of a per-person topic is the person's id, of sales_day a UTC day, of login_attempts_hour a UTC hour. */
@@ -21,12 +22,19 @@ export type TallyTopic =
   | 'sold'
   | 'sales'
   | 'sales_day'
-  | 'login_attempts_hour';
+  | 'login_attempts_hour'
+  | 'followers'
+  | 'following';
 
 export type TallyKey = { topic: TallyTopic; subject?: string };
 export type Tally = { count: number; amount: number };
 
 const keyOf = (topic: string, subject: string) => `${topic}\u0000${subject}`;
+
+/** One count as a scalar subquery on a subject the statement names (a column), to read it beside its row. */
+export const tallySql = (topic: TallyTopic, subject: SQL): SQL<number> =>
+  sql<number>`((select coalesce(sum(count), 0) from tallies where topic = ${topic} and subject = ${subject})
+    + (select coalesce(sum(count), 0) from tally_changes where topic = ${topic} and subject = ${subject}))::int`;
 
 /** The named counts, zero where nothing was ever counted. */
 export async function readTallies(database: Database, keys: TallyKey[]): Promise<Tally[]> {

@@ -50,7 +50,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('tallies', () => {
-  it('equal a recount of the rows after joins, leaves, approvals, messages and orders, before and after folding', async () => {
+  it('equal a recount of the rows after joins, leaves, approvals, messages, orders and follows, before and after folding', async () => {
     const admin = await t.createUser({ admin: true });
     const seller = await t.createUser({ name: 'Seller' });
     const buyer = await t.createUser({ name: 'Buyer' });
@@ -80,6 +80,12 @@ describe('tallies', () => {
     await createOrder(t, { sellerId: leaver.id, buyerId: buyer.id, status: 'completed', pricePence: 700 });
     const dropped = await createOrder(t, { sellerId: seller.id, buyerId: leaver.id, pricePence: 300 });
     await query('delete from orders where id = $1', [dropped]);
+    // follows: the leaver's go with their account
+    await query('insert into follows (follower_id, followee_id) values ($1, $2), ($3, $2), ($2, $1)', [
+      buyer.id,
+      seller.id,
+      leaver.id,
+    ]);
     await query('delete from users where id = $1', [leaver.id]);
     await query(`insert into security_logs (user_id, event, ip_address) values ($1, 'test', '127.0.0.1')`, [admin.id]);
 
@@ -88,6 +94,10 @@ describe('tallies', () => {
     expect(before[`sales:${seller.id}`]).toEqual([1, 1000]);
     expect(before[`sales:${leaver.id}`]).toBeUndefined();
     expect(before['admins:']).toEqual([1, 0]);
+    expect([before[`followers:${seller.id}`], before[`following:${seller.id}`]]).toEqual([
+      [1, 0],
+      [1, 0],
+    ]);
     await foldTallyChanges(t.deps.database);
     expect(await query('select 1 from tally_changes')).toEqual([]);
     expect(await seen()).toEqual(before);

@@ -421,6 +421,17 @@ const ROWS: Row[] = [
     call: () => json('DELETE', `/api/blocks/${people.other.user.id}`),
   },
   {
+    // anyone signed in may follow the seller, but not the seller themselves
+    route: 'PUT /api/follows/:userId',
+    expect: [401, 200, 200, 200, 400, 200, 200],
+    call: () => json('PUT', `/api/follows/${people.seller.user.id}`),
+  },
+  {
+    route: 'DELETE /api/follows/:userId',
+    expect: [401, 200, 200, 200, 400, 200, 200],
+    call: () => json('DELETE', `/api/follows/${people.seller.user.id}`),
+  },
+  {
     // the seller may not report their own offer
     route: 'POST /api/reports',
     expect: [401, 201, 201, 201, 400, 201, 201],

@@ -20,6 +20,7 @@ import {
   AppError,
   notFound,
 } from '@gigreel/core';
+import { countFollows, isFollowing } from '../follows/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { MediaRejectedError, type MediaProcessor } from '../platform/media.ts';
 import { withMediaSlot } from '../platform/media-slots.ts';
@@ -76,7 +77,11 @@ export async function getCreatorPage({
 }): Promise<CreatorPage> {
   const creator = await findCreator(deps.database.db, userId);
   if (!creator) throw notFound(offerTexts.creatorNotFound);
-  const row = await findOfferCardByUser(deps.database.db, userId);
+  const [row, counts, viewerFollows] = await Promise.all([
+    findOfferCardByUser(deps.database.db, userId),
+    countFollows(deps.database.db, userId),
+    actor && actor.id !== userId ? isFollowing(deps.database.db, actor.id, userId) : false,
+  ]);
   return {
     creator: {
       id: creator.id,
@@ -84,7 +89,9 @@ export async function getCreatorPage({
       profileImage: creator.profileImage,
       bio: creator.bio,
       joinedAt: new Date(creator.createdAt).toISOString(),
+      ...counts,
     },
+    viewerFollows,
     offer: row && canSeeOffer(actor, row) ? toFeedOffer(row) : null,
   };
 }

@@ -1,8 +1,9 @@
 /** The only profile code that touches the database: the users row (Better Auth's table) and the counters of the person's offer. */
 import type { OwnProfile } from '@gigreel/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection.ts';
 import { offers, users } from '../db/schema.ts';
+import { followCountsOf } from '../follows/index.ts';
 
 export type ProfileRow = {
   id: string;
@@ -15,6 +16,8 @@ export type ProfileRow = {
   offerId: string | null;
   boostCount: number | null;
   reactionCount: number | null;
+  followers: number;
+  following: number;
 };
 
 /** The own profile as the client sees it. */
@@ -29,6 +32,8 @@ export const toOwnProfile = (row: ProfileRow): OwnProfile => ({
   boostCount: row.boostCount ?? 0,
   reactionCount: row.reactionCount ?? 0,
   hasOffer: row.offerId !== null,
+  followers: Number(row.followers),
+  following: Number(row.following),
 });
 
 export async function findProfile(db: Db | Tx, userId: string): Promise<ProfileRow | null> {
@@ -44,6 +49,7 @@ export async function findProfile(db: Db | Tx, userId: string): Promise<ProfileR
       offerId: offers.id,
       boostCount: offers.boostCount,
       reactionCount: offers.reactionCount,
+      ...followCountsOf(sql`${users.id}`),
     })
     .from(users)
     .leftJoin(offers, eq(offers.userId, users.id))

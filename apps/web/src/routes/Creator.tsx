@@ -1,12 +1,14 @@
 /**
- * /creator/{id}: a creator's public page: avatar, name, bio, when they joined, their offer, and the reviews
- * of their sales. A signed-in viewer who is not this creator may block or report them (BlockButton and
- * ReportButton show nothing otherwise).
+ * /creator/{id}: a creator's public page: avatar, name, bio, when they joined, how many follow them and
+ * whom they follow, their offer, and the reviews of their sales. Anyone but the creator may follow them
+ * (a visitor is asked to sign up); a signed-in viewer who is not this creator may block or report them
+ * (BlockButton and ReportButton show nothing otherwise).
  */
 import { CalendarDays } from 'lucide-react';
 import { useParams } from 'react-router';
 import { formatMonthYear, formatPence, reviewsTexts } from '@gigreel/core';
 import { BlockButton } from '../features/blocks/index.ts';
+import { FollowButton, FollowCounts } from '../features/follows/index.ts';
 import { OfferTile, useCreatorPage } from '../features/explore/index.ts';
 import { ReportButton } from '../features/reports/index.ts';
 import { RatingChip, ReviewList } from '../features/reviews/index.ts';
@@ -23,7 +25,7 @@ export default function CreatorPage() {
         <p role="alert">{page.error.message}</p>
       </EmptyState>
     );
-  const { creator, offer } = page.data;
+  const { creator, offer, viewerFollows } = page.data;
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-6 md:py-2">
       <section className="flex flex-col items-center gap-3 text-center">
@@ -35,7 +37,9 @@ export default function CreatorPage() {
         <p className="flex items-center gap-1.5 text-xs text-zinc-400">
           <CalendarDays className="h-4 w-4" aria-hidden="true" /> Joined {formatMonthYear(creator.joinedAt)}
         </p>
+        <FollowCounts followers={creator.followers} following={creator.following} />
         <div className="flex flex-wrap items-center justify-center gap-2">
+          <FollowButton userId={creator.id} displayName={creator.displayName} following={viewerFollows} />
           <BlockButton userId={creator.id} displayName={creator.displayName} />
           <ReportButton kind="creator" id={creator.id} ownerId={creator.id} />
         </div>

@@ -1,9 +1,10 @@
-/** Who you are on GigReel: avatar, name, bio, join date and what your offer has earned. */
+/** Who you are on GigReel: avatar, name, bio, join date, followers and following, and what your offer has earned. */
 import { Rocket, Settings, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { profileTexts, type OwnProfile } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
+import { FollowCounts } from '../follows/index.ts';
 
 export function ProfileHeader({ profile }: { profile: OwnProfile }) {
   return (
@@ -22,6 +23,7 @@ export function ProfileHeader({ profile }: { profile: OwnProfile }) {
         </h1>
         {profile.bio ? <p className="max-w-xs text-sm text-zinc-300">{profile.bio}</p> : null}
         <p className="text-xs text-zinc-400">{profileTexts.joined(profile.joinedAt)}</p>
+        <FollowCounts followers={profile.followers} following={profile.following} />
       </div>
       <dl className="mt-1 grid w-full max-w-xs grid-cols-2 gap-3">
         <Stat
