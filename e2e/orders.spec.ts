@@ -635,3 +635,27 @@ test('a long orders list shows 30 orders, then "Show more orders" loads the olde
   await expect(list.getByRole('listitem').first()).toContainText('Paged order 1');
   await expect(page.getByRole('button', { name: /Show more orders|Loading more orders/ })).toHaveCount(0);
 });
+
+test("the buyer reports the seller from the order page, under the order's details", async ({
+  page,
+  browser,
+  viewport,
+  people,
+}, testInfo) => {
+  const buyer = await people.person({ displayName: 'Ria Buyer' });
+  const sellerPerson = await sellerWithPaidOffer(people);
+  await logIn(page, buyer.email, buyer.password);
+  const seller = await personIn(browser, sellerPerson, viewport);
+  const { offer } = await apiAs<{ offer: { id: string } | null }>(seller, 'GET', '/api/offers/mine');
+  const { order } = await apiAs<{ order: { id: string } }>(page, 'POST', '/api/orders', { offerId: offer!.id });
+
+  await page.goto(`/order/${order.id}`);
+  await page.getByRole('button', { name: `Report ${sellerPerson.displayName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report this creator' });
+  await dialog.getByRole('radio', { name: 'Scam or fraud' }).check();
+  await dialog.getByLabel('Anything else we should know? (optional)').fill('Asked me to pay twice.');
+  await shot(page, 'order-report-counterpart', testInfo.project.name);
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thank you. An admin will look at your report.')).toBeVisible();
+  await done(seller);
+});

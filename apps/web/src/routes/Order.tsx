@@ -15,6 +15,7 @@ import {
   PaymentState,
   useOrder,
 } from '../features/orders/index.ts';
+import { ReportButton } from '../features/reports/index.ts';
 import { OrderReview } from '../features/reviews/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { Card, EmptyState, Spinner } from '../ui/misc.tsx';
@@ -55,6 +56,8 @@ function OrderView({ order }: { order: OrderDetail }) {
     ['Completed on', order.completedAt ? formatDate(order.completedAt) : null],
     ['Cancelled on', order.cancelledAt ? formatDate(order.cancelledAt) : null],
   ];
+  // The person on the other side of the order, whom the viewer may report (issue 17); an admin reads only.
+  const counterpart = order.viewerRole === 'buyer' ? order.seller : order.viewerRole === 'seller' ? order.buyer : null;
   return (
     <>
       <Card className="flex flex-col gap-3 p-4">
@@ -81,6 +84,15 @@ function OrderView({ order }: { order: OrderDetail }) {
               </div>
             ))}
         </dl>
+        {counterpart ? (
+          <ReportButton
+            kind="creator"
+            id={counterpart.id}
+            ownerId={counterpart.id}
+            label={`Report ${counterpart.displayName}`}
+            className="self-start"
+          />
+        ) : null}
       </Card>
       <DeliveredFiles order={order} />
       <OrderActions order={order} />

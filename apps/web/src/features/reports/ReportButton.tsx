@@ -61,7 +61,7 @@ export function ReportButton({ kind, id, ownerId, label = reportsTexts.report, c
           variant="ghost"
           size="sm"
           className={cn('shrink-0 text-zinc-300', compact && 'w-9 px-0 sm:w-auto sm:px-3', className)}
-          aria-label={label === reportsTexts.report ? undefined : reportsTexts.report}
+          aria-label={label.startsWith(reportsTexts.report) ? undefined : reportsTexts.report}
           onClick={() => setOpen(true)}
         >
           <Flag className="h-4 w-4" aria-hidden="true" />

@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReportKind, ReportReason } from '@gigreel/core';
 import { request } from '../../api/client.ts';
+import { markEngaged } from '../engagement/index.ts';
 
 type Report = { kind: ReportKind; id: string; reason: ReportReason; note: string };
 
@@ -9,5 +10,8 @@ export function useSendReport() {
   return useMutation({
     mutationFn: ({ kind, id, reason, note }: Report) =>
       request('POST /api/reports', { body: { kind, id, reason, ...(note.trim() ? { note: note.trim() } : {}) } }),
+    // What was reported may be hidden soon: for a while the reporter's feed pages are asked for past the
+    // shared browser cache (as after a boost), so the feed shows the outcome as soon as there is one.
+    onSuccess: markEngaged,
   });
 }
