@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MESSAGE_MAX } from './constants.ts';
 import { hasMaliciousContent, sanitizeText } from './sanitize.ts';
 import { textInput } from './text-input.ts';
-import { messageTexts } from './messages.texts.ts';
+import { messageTexts, UNREAD_CAP } from './messages.texts.ts';
 
 const invalid = messageTexts.invalidBody;
 
@@ -117,16 +117,8 @@ export const thread = z.object({
 });
 export type Thread = z.output<typeof thread>;
 
-/**
- * Unread counts stop at UNREAD_CAP: a badge shows "99+" from there, and counting a person's 4,000
- * unread notifications on every request would read all of them.
- */
-export const UNREAD_CAP = 100;
 const unreadCount = z.number().int().min(0).max(UNREAD_CAP);
 export const unreadCounts = z.object({ messages: unreadCount, notifications: unreadCount });
-
-/** What a badge or a heading shows for an unread count: the number, or "99+" at the cap. */
-export const unreadLabel = (count: number): string => (count >= UNREAD_CAP ? `${UNREAD_CAP - 1}+` : String(count));
 export type UnreadCounts = z.output<typeof unreadCounts>;
 
 export const markReadResult = z.object({ updated: z.number().int(), unread: unreadCounts });

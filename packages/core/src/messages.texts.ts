@@ -36,3 +36,13 @@ export const messageTexts = {
   /** At the top of a thread: its earlier page. */
   earlierMessages: { show: 'Show earlier messages', loading: 'Loading earlier messages…' },
 } as const;
+
+/**
+ * Unread counts stop at UNREAD_CAP: a badge shows "99+" from there, and counting a person's 4,000
+ * unread notifications on every request would read all of them. Here rather than beside the schemas:
+ * the badge is on the first screen, and reading this module brings no zod schema with it.
+ */
+export const UNREAD_CAP = 100;
+
+/** What a badge or a heading shows for an unread count: the number, or "99+" at the cap. */
+export const unreadLabel = (count: number): string => (count >= UNREAD_CAP ? `${UNREAD_CAP - 1}+` : String(count));
