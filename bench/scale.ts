@@ -249,6 +249,7 @@ export async function createScaleDatabase(n: number, log: (line: string) => void
       await sql.unsafe('set session_replication_role = origin');
       await restore(timed);
       await timed('tallies', () => sql.unsafe('select recount_tallies()'));
+      await timed('offer stats', () => sql.unsafe('select recount_offer_stats()'));
       await timed('vacuum (analyze)', () => sql.unsafe('vacuum (analyze)'));
       await sql.unsafe('checkpoint');
       const tables = await countRows(sql);

@@ -22,6 +22,7 @@ import { messages } from './messages/index.ts';
 import { orders } from './orders/index.ts';
 import { blocks } from './blocks/index.ts';
 import { follows } from './follows/index.ts';
+import { stats } from './stats/index.ts';
 import { reports } from './reports/index.ts';
 import { notifications } from './notifications/index.ts';
 import { profile } from './profile/index.ts';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(jobs, { deps });
   await app.register(profile, { deps });
   await app.register(follows, { deps });
+  await app.register(stats, { deps });
   await app.register(blocks, { deps });
   await app.register(reports, { deps });
   await app.register(notifications, { deps });

@@ -6,8 +6,10 @@ import { orderTimerJob } from './orders/index.ts';
 import { mailJob } from './platform/outbox.ts';
 import { END_SUSPENSIONS_JOB, endDueSuspensions } from './reports/index.ts';
 import { startQueue, type Queue } from './platform/queue.ts';
+import { foldOfferStats } from './stats/index.ts';
 
 const FOLD_TALLIES_JOB = 'tallies.fold';
+const FOLD_OFFER_STATS_JOB = 'stats.fold';
 
 export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
   const queue = await startQueue(deps.database, deps.log);
@@ -18,6 +20,8 @@ export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
   await queue.every(POPULAR_TAGS_JOB, POPULAR_TAGS_CRON, () => refreshPopularTags({ deps }));
   // The counts' appended changes, summed up so that reading a count stays a few rows.
   await queue.every(FOLD_TALLIES_JOB, '* * * * *', () => foldTallyChanges(deps.database));
+  // The same for the offers' daily analytics (views, clicks, engagement, orders per day).
+  await queue.every(FOLD_OFFER_STATS_JOB, '* * * * *', () => foldOfferStats(deps.database));
   // Suspensions whose time has come are lifted (the person can sign in, their offer is back).
   await queue.every(END_SUSPENSIONS_JOB, '* * * * *', async () => {
     await endDueSuspensions(deps);

@@ -12,6 +12,7 @@ import { ordersApi } from './orders.api.ts';
 import { profileApi } from './profile.api.ts';
 import { realtimeApi } from './realtime.api.ts';
 import { reviewsApi } from './reviews.api.ts';
+import { statsApi } from './stats.ts';
 import { systemApi } from './system.api.ts';
 
 export const apiRoutes = {
@@ -26,6 +27,7 @@ export const apiRoutes = {
   ...profileApi,
   ...blocksApi,
   ...followsApi,
+  ...statsApi,
   ...reportsApi,
   ...notificationsApi,
   ...realtimeApi,

@@ -39,6 +39,7 @@ export const ERROR_STATUS = {
   too_many_follows: 409,
   too_many_open_orders: 429,
   too_many_shares: 429,
+  too_many_events: 429,
   media_busy: 429,
   internal: 500,
   login_failed: 500,

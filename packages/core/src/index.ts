@@ -18,4 +18,5 @@ export * from './api.ts';
 export * from './api.table.ts';
 export * from './blocks.ts';
 export * from './follows.ts';
+export * from './stats.ts';
 export * from './reports.ts';

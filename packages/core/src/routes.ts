@@ -29,6 +29,7 @@ const LOGIN_EXACT = new Set([
   '/orders',
   '/private-job',
   '/agent-jobs',
+  '/stats',
 ]);
 
 /** Access for a path, or null when the path is not a page of the product (the 404 page). */

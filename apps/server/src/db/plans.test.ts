@@ -46,6 +46,7 @@ import { findReviewOfOrder, listReviews } from '../orders/reviews.queries.ts';
 import { lockDueSuspensions, listPendingAppeals } from '../reports/moderation.queries.ts';
 import { listOpenCases } from '../reports/reports.queries.ts';
 import { blockRelationsOf, listBlocked } from '../blocks/blocks.queries.ts';
+import { readOfferDays, writeAudience } from '../stats/stats.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
 import { driverUnderneath, migrationsFolder, type Database, type Tx } from './connection.ts';
 import { users } from './schema.ts';
@@ -550,6 +551,56 @@ describe('lists', () => {
       expect(lookups).toMatch(/orders_job_idx/);
       expect(lookups).toMatch(/private_job_files_job_idx/);
     }
+  });
+});
+
+describe('creator analytics', () => {
+  const offer = (n: number) => `00000000-0000-4000-8000-${(0x10000 + n).toString(16).padStart(12, '0')}`;
+  beforeAll(async () => {
+    // 90 days of views from 300 viewers across 200 offers, then some clicks, folded; today's not yet.
+    await query(`insert into offer_audience (offer_id, kind, viewer_key, day, address_key)
+      select ${uuid('1', 'i % 200')}, 'view', 'p:' || (i % 300), current_date - (i % 90), case when i % 3 = 0 then 'a' || (i % 7) end
+      from generate_series(0, 19999) i on conflict do nothing`);
+    await query(`insert into offer_audience (offer_id, kind, viewer_key, day)
+      select ${uuid('1', 'i % 200')}, 'click', 'p:' || (i % 300), current_date - (i % 90) from generate_series(0, 1999) i on conflict do nothing`);
+    await query('select fold_offer_stat_changes()');
+    await query(`insert into offer_audience (offer_id, kind, viewer_key, day)
+      select ${uuid('1', 'i % 200')}, 'view', 'q:' || i, current_date from generate_series(0, 399) i`);
+    await query('analyze offer_audience, offer_day_stats, offer_stat_changes, audience_bursts');
+  });
+
+  it("the Stats page reads one offer's days by offer_day_stats' key and its unfolded changes by their index", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 89 * 24 * 3600_000).toISOString().slice(0, 10);
+    const statement = await statementOf(() => readOfferDays(database, offer(5), from, today), /offer_day_stats/);
+    for (const plan of [await planOf(statement, SEARCH), await genericPlanOf(statement, SEARCH)]) {
+      // by the key, read directly or through a bitmap (at most 90 rows either way)
+      expect(plan).toMatch(/Index Scan (using|on) offer_day_stats_offer_id_day_pk/);
+      expect(plan).toMatch(/Index Scan (using|on) offer_stat_changes_idx/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    }
+    expect((await readOfferDays(database, offer(5), from, today)).length).toBeGreaterThan(5);
+  });
+
+  it("a batch of views probes the burst window, the offers, the address's browsers and each viewer's previous view by index", async () => {
+    const write = (anonymous: boolean) => () =>
+      writeAudience(database.db, {
+        events: [0, 1, 2].map((n) => ({ offerId: offer(n), kind: 'view' as const })),
+        viewerKey: 'p:7',
+        personId: anonymous ? null : 'u7',
+        addressKey: 'a1',
+        anonymous,
+        day: new Date().toISOString().slice(0, 10),
+        now: new Date(),
+        burst: { windowMs: 60_000, max: 120 },
+        anonymousCap: 10,
+      });
+    const plan = await planFor(write(true), /offer_audience/, SEARCH);
+    expect(plan).toMatch(/Conflict Arbiter Indexes: audience_bursts_pkey/);
+    expect(plan).toMatch(/Index Scan using offers_pkey on offers/);
+    expect(plan).toMatch(/Index Only Scan using offer_audience_address_idx/);
+    expect(plan).toMatch(/Index Only Scan Backward using offer_audience_offer_id_kind_viewer_key_day_pk/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 });
 

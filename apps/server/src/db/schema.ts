@@ -339,6 +339,84 @@ export const shareBursts = pgTable('share_bursts', {
   hits: integer('hits').notNull(),
 });
 
+// ---- creator analytics (issue 18, migration 0023, docs/decisions/0018) ----
+/**
+ * A view or a link/Buy click: one row per viewer (a person or a browser, as a keyed hash), offer, kind
+ * and UTC day, never the owner's own. A view keeps the day of the viewer's previous view of the offer,
+ * which tells a period's distinct viewers apart from its views. address_key is set for browsers
+ * without an account only, so those counted from one address can be capped.
+ */
+export const offerAudience = pgTable(
+  'offer_audience',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    viewerKey: text('viewer_key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    addressKey: text('address_key'),
+    previousDay: date('previous_day', { mode: 'string' }),
+  },
+  (t) => [
+    // also the viewer's previous view of the offer: the last entry before today of (offer, 'view', viewer)
+    primaryKey({ columns: [t.offerId, t.kind, t.viewerKey, t.day] }),
+    index('offer_audience_address_idx')
+      .on(t.offerId, t.kind, t.day, t.addressKey)
+      .where(sql`${t.addressKey} is not null`),
+    check('offer_audience_kind_check', sql`${t.kind} in ('view', 'click')`),
+    check(
+      'offer_audience_previous_check',
+      sql`${t.previousDay} is null or (${t.kind} = 'view' and ${t.previousDay} < ${t.day})`,
+    ),
+  ],
+);
+
+/** The analytics route's burst limit: one fixed window per address (a keyed hash), shared by every API process. */
+export const audienceBursts = pgTable('audience_bursts', {
+  addressKey: text('address_key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/** What an offer's day counts; viewersReturning: of that day's viewers, those who viewed it again on a later day. */
+const offerDayNumbers = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  views: integer('views').notNull().default(0),
+  viewersReturning: integer('viewers_returning').notNull().default(0),
+  boosts: integer('boosts').notNull().default(0),
+  favorites: integer('favorites').notNull().default(0),
+  reactions: integer('reactions').notNull().default(0),
+  shares: integer('shares').notNull().default(0),
+  clicks: integer('clicks').notNull().default(0),
+  messages: integer('messages').notNull().default(0),
+  orders: integer('orders').notNull().default(0),
+  completedOrders: integer('completed_orders').notNull().default(0),
+  revenuePence: bigint('revenue_pence', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Each offer's numbers per UTC day, folded every minute from offer_stat_changes, which triggers on the
+ * counted tables append to in the writing transaction (as the tallies are kept). A reader sums both.
+ */
+export const offerDayStats = pgTable(
+  'offer_day_stats',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    ...offerDayNumbers(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.day] })],
+);
+
+/** Appended by the triggers; no foreign key, since a change may name an offer deleted meanwhile (the fold drops those). */
+export const offerStatChanges = pgTable(
+  'offer_stat_changes',
+  { offerId: uuid('offer_id').notNull(), ...offerDayNumbers() },
+  (t) => [index('offer_stat_changes_idx').on(t.offerId, t.day)],
+);
+
 // ---- messages and notifications ----
 export const gigMessages = pgTable(
   'gig_messages',

@@ -12,8 +12,11 @@ const BROWSER_COOKIE = 'gigreel.browser';
 const BROWSER_COOKIE_SECONDS = 365 * 24 * 3600;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** addressKey: the caller's address; browserKey: this browser at this address (anonymous callers). */
-export type Sharer = { addressKey: string; browserKey: string };
+/**
+ * addressKey: the caller's address; browserKey: this browser at this address (anonymous callers);
+ * visitorKey: this browser wherever it is (an offer's anonymous viewers, issue 18).
+ */
+export type Sharer = { addressKey: string; browserKey: string; visitorKey: string };
 
 const keyed = (config: Config, value: string) =>
   createHmac('sha256', config.authSecret).update(value).digest('base64url');
@@ -32,5 +35,6 @@ export function sharerOf(config: Config, request: FastifyRequest, reply: Fastify
   return {
     addressKey: keyed(config, `address:${request.ip}`),
     browserKey: keyed(config, `browser:${browserId}|${request.ip}`),
+    visitorKey: keyed(config, `visitor:${browserId}`),
   };
 }

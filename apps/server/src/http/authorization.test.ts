@@ -432,6 +432,18 @@ const ROWS: Row[] = [
     call: () => json('DELETE', `/api/follows/${people.seller.user.id}`),
   },
   {
+    // anyone's views and clicks are taken (the seller's own are not counted: stats.test.ts)
+    route: 'POST /api/stats/events',
+    expect: [200, 200, 200, 200, 200, 200, 200],
+    call: () => json('POST', '/api/stats/events', { events: [{ offerId, kind: 'view' }] }),
+  },
+  {
+    // only ever the caller's own offer (none: an empty period)
+    route: 'GET /api/stats/mine',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', '/api/stats/mine?days=7'),
+  },
+  {
     // the seller may not report their own offer
     route: 'POST /api/reports',
     expect: [401, 201, 201, 201, 400, 201, 201],
