@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { vapidEnv } from '../test/vapid.ts';
 import { isLoopbackHost, loadConfig } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gigreel-config-'));
@@ -12,6 +13,7 @@ const production = {
   NODE_ENV: 'production',
   AUTH_SECRET: 'x'.repeat(32),
   PUBLIC_URL: 'https://gigreel.example.com',
+  ...vapidEnv(),
 };
 
 describe('loadConfig', () => {

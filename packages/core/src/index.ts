@@ -19,3 +19,5 @@ export * from './api.table.ts';
 export * from './blocks.ts';
 export * from './follows.ts';
 export * from './reports.ts';
+export * from './notification-settings.ts';
+export * from './push.ts';

@@ -26,6 +26,7 @@ import {
   Sparkles,
   Star,
   TriangleAlert,
+  UserPlus,
 } from 'lucide-react';
 import type { NotificationItem, NotificationKindName } from '@gigreel/core';
 import { notificationTexts, unreadLabel } from '@gigreel/core';
@@ -66,6 +67,7 @@ const icons: Record<NotificationKindName, typeof Bell> = {
   account_suspended: Ban,
   appeal_received: Scale,
   appeal_decided: Gavel,
+  follow: UserPlus,
 };
 
 export default function NotificationsPage() {
