@@ -21,8 +21,8 @@ export const pushTexts = {
   hint: 'Get messages and order updates on this device as they happen, even when GigReel is closed.',
   on: 'On for this device',
   off: 'Off for this device',
-  turnOn: 'Turn on push notifications',
-  turnOff: 'Turn off push notifications',
+  /** The switch's accessible name; whether it is on is the switch's state. */
+  switchLabel: 'Push notifications on this device',
   turnedOn: 'Push notifications are on for this device.',
   turnedOff: 'Push notifications are off for this device.',
   unsupported:

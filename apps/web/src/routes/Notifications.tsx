@@ -37,6 +37,7 @@ import {
   useMarkNotificationRead,
   useNotifications,
 } from '../features/notifications/index.ts';
+import { PushToggle } from '../features/push/index.ts';
 import { useLiveUpdates } from '../features/realtime/index.ts';
 import { Button } from '../ui/button.tsx';
 import { ShowMore } from '../ui/show-more.tsx';
@@ -110,6 +111,9 @@ export default function NotificationsPage() {
           {notificationTexts.markAllRead}
         </Button>
       </header>
+      <div className="px-4 pb-3">
+        <PushToggle offer />
+      </div>
       {list.isPending ? <Spinner /> : null}
       {list.isError && !list.isFetchNextPageError ? <EmptyState title={notificationTexts.failedToLoad} /> : null}
       {notifications && notifications.length === 0 ? (
