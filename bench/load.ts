@@ -17,6 +17,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { EngagementResult, FeedPage, LiveEvent, ThreadMessage } from '@gigreel/core';
 import { openSse, type SseConnection } from '../apps/server/src/realtime/sse-client.ts';
+import { vapidEnv } from '../apps/server/test/vapid.ts';
 import type { MemoryReport } from './memory-probe.ts';
 import { atLeast, atMost, percentile, type BenchSection, type Figure, type Section } from './report.ts';
 import {
@@ -214,7 +215,12 @@ async function mixedLoad(
   try {
     server = await startServer({
       databaseUrl: database.url,
-      env: { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' },
+      env: {
+        NODE_ENV: 'production',
+        AUTH_SECRET: randomBytes(32).toString('hex'),
+        ...vapidEnv(),
+        LOG_LEVEL: 'warn',
+      },
       nodeArgs: ['--expose-gc', '--import', './bench/memory-probe.ts'],
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { vapidEnv } from '../apps/server/test/vapid.ts';
 import type { BenchDatabase } from './seed.ts';
 import { BENCH_PASSWORD, freePort, onLocalSocket } from './support.ts';
 
@@ -62,6 +63,7 @@ export function productionEnv(port: number, dataDir: string): Record<string, str
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    ...vapidEnv(),
     LOG_LEVEL: 'warn',
   };
 }

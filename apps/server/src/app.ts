@@ -26,6 +26,7 @@ import { stats } from './stats/index.ts';
 import { reports } from './reports/index.ts';
 import { notifications } from './notifications/index.ts';
 import { profile } from './profile/index.ts';
+import { push } from './push/index.ts';
 import { realtime } from './realtime/index.ts';
 
 export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(blocks, { deps });
   await app.register(reports, { deps });
   await app.register(notifications, { deps });
+  await app.register(push, { deps });
   await app.register(realtime, { deps });
   await serveWebApp(app, deps.config.webDist);
   return app;

@@ -4,6 +4,7 @@ import type { AppDeps } from './deps.ts';
 import { POPULAR_TAGS_CRON, POPULAR_TAGS_JOB, refreshPopularTags } from './explore/index.ts';
 import { orderTimerJob } from './orders/index.ts';
 import { mailJob } from './platform/outbox.ts';
+import { pushJob } from './push/index.ts';
 import { END_SUSPENSIONS_JOB, endDueSuspensions } from './reports/index.ts';
 import { startQueue, type Queue } from './platform/queue.ts';
 import { foldOfferStats } from './stats/index.ts';
@@ -15,6 +16,8 @@ export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
   const queue = await startQueue(deps.database, deps.log);
   // Mail written by requests inside their transactions (platform/outbox.ts).
   await queue.handle(mailJob(deps.mailer));
+  // Web Push to people's devices, queued by notifications inside their transactions (push/push.sender.ts).
+  await queue.handle(pushJob(deps));
   // The order timers: a delivery completing by itself, its reminder, an unpaid order expiring.
   await queue.handle(orderTimerJob(deps));
   await queue.every(POPULAR_TAGS_JOB, POPULAR_TAGS_CRON, () => refreshPopularTags({ deps }));

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { vapidEnv } from '../test/vapid.ts';
 import { isLoopbackHost, loadConfig } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gigreel-config-'));
@@ -12,6 +13,7 @@ const production = {
   NODE_ENV: 'production',
   AUTH_SECRET: 'x'.repeat(32),
   PUBLIC_URL: 'https://gigreel.example.com',
+  ...vapidEnv(),
 };
 
 describe('loadConfig', () => {
@@ -90,6 +92,50 @@ describe('loadConfig', () => {
     const config = loadConfig({ ...production, SEED_DEMO: 'auto' });
     expect(config.seedDemo).toBe(false);
     expect(config.designerEmail).toBeUndefined();
+  });
+
+  it('makes a VAPID key pair once outside production and keeps it in DATA_DIR', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gigreel-vapid-'));
+    try {
+      const { vapid } = loadConfig({ DATA_DIR: dir });
+      expect(Buffer.from(vapid.publicKey, 'base64url')).toHaveLength(65);
+      expect(Buffer.from(vapid.privateKey, 'base64url')).toHaveLength(32);
+      expect(JSON.parse(readFileSync(path.join(dir, 'vapid-keys.json'), 'utf8'))).toEqual({
+        publicKey: vapid.publicKey,
+        privateKey: vapid.privateKey,
+      });
+      expect(loadConfig({ DATA_DIR: dir }).vapid).toEqual(vapid);
+      // the contact push services see: the mail sender, or the site when it is served over https
+      expect(vapid.subject).toBe('mailto:no-reply@gigreel.local');
+      expect(loadConfig({ DATA_DIR: dir, MAIL_FROM: 'Shop <hello@shop.example>' }).vapid.subject).toBe(
+        'mailto:hello@shop.example',
+      );
+      expect(loadConfig(production).vapid.subject).toBe('https://gigreel.example.com');
+      expect(loadConfig({ ...production, VAPID_SUBJECT: 'mailto:ops@gigreel.example' }).vapid.subject).toBe(
+        'mailto:ops@gigreel.example',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('production needs a VAPID pair that is one P-256 pair, and a subject that is mailto: or https:', () => {
+    const given = vapidEnv();
+    expect(loadConfig({ ...production, ...given }).vapid).toMatchObject({
+      publicKey: given.VAPID_PUBLIC_KEY,
+      privateKey: given.VAPID_PRIVATE_KEY,
+    });
+    expect(() => loadConfig({ ...production, VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...production, VAPID_PRIVATE_KEY: undefined })).toThrow(/set together or not at all/);
+    expect(() => loadConfig({ ...production, VAPID_PRIVATE_KEY: vapidEnv().VAPID_PRIVATE_KEY })).toThrow(
+      /must be one P-256 key pair/,
+    );
+    expect(() => loadConfig({ ...production, VAPID_PUBLIC_KEY: 'not-a-key' })).toThrow(/must be one P-256 key pair/);
+    expect(() => loadConfig({ ...production, VAPID_SUBJECT: 'http://gigreel.example.com' })).toThrow(
+      /VAPID_SUBJECT: must be a mailto: address or an https:\/\/ URL/,
+    );
   });
 
   it('SMTP_URL takes smtp:// and smtps:// addresses', () => {

@@ -1,5 +1,5 @@
 /** Every setting, parsed and checked once at start-up. The README documents each one. */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -56,6 +56,14 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   ORDER_AUTO_COMPLETE_AFTER: duration.prefault('3d'),
   ORDER_PAYMENT_EXPIRES_AFTER: duration.prefault('7d'),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine((value) => /^mailto:[^\s@]+@[^\s@]+$/i.test(value) || /^https:\/\/[^\s]+$/i.test(value), {
+      error: 'must be a mailto: address or an https:// URL (how a push service reaches whoever runs GigReel)',
+    })
+    .optional(),
 });
 
 export type Config = {
@@ -79,6 +87,8 @@ export type Config = {
   webDist: string;
   /** The order timers: a delivery the buyer leaves alone completes after this; an unpaid order expires after that. */
   orderTimers: { autoCompleteMs: number; paymentExpiresMs: number };
+  /** Web Push's VAPID key pair (base64url, P-256) and the contact push services see (mailto: or https:). */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   /** Files go to this S3-compatible store when every S3_* setting is given; local disk otherwise. */
   s3:
     | {
@@ -131,6 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     authSecret: e.AUTH_SECRET ?? localSecret(dataDir),
+    vapid: {
+      ...vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, production, dataDir),
+      subject: e.VAPID_SUBJECT ?? vapidSubject(e.PUBLIC_URL, e.MAIL_FROM),
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmails: e.ADMIN_EMAILS,
@@ -187,6 +201,64 @@ function localSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The VAPID key pair: both given (checked to be one P-256 pair), or outside production made once and
+ * kept in DATA_DIR/vapid-keys.json, so a fresh clone pushes with no setup and devices stay subscribed
+ * across restarts (a new pair would orphan every subscription).
+ */
+function vapidKeys(
+  publicKey: string | undefined,
+  privateKey: string | undefined,
+  production: boolean,
+  dataDir: string,
+): { publicKey: string; privateKey: string } {
+  const invalid = (problem: string) => new Error(`Invalid configuration:\n  ${problem}`);
+  if (publicKey && privateKey) {
+    if (!isVapidPair(publicKey, privateKey))
+      throw invalid(
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be one P-256 key pair in base64url (npx web-push generate-vapid-keys)',
+      );
+    return { publicKey, privateKey };
+  }
+  if (publicKey || privateKey) throw invalid('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  if (production) throw invalid('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when NODE_ENV=production');
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
+    if (kept.publicKey && kept.privateKey && isVapidPair(kept.publicKey, kept.privateKey))
+      return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+    throw invalid(`${file} holds no valid VAPID key pair; remove it to make a new one`);
+  }
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const made = { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(made), { mode: 0o600 });
+  return made;
+}
+
+/** Whether the private key (32 bytes) is the public key's (65 bytes, uncompressed) on P-256. */
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  const base64url = /^[A-Za-z0-9_-]+$/;
+  if (!base64url.test(publicKey) || !base64url.test(privateKey)) return false;
+  const key = Buffer.from(privateKey, 'base64url');
+  if (key.length !== 32 || Buffer.from(publicKey, 'base64url').length !== 65) return false;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(key);
+    return ecdh.getPublicKey('base64url') === publicKey;
+  } catch {
+    return false;
+  }
+}
+
+/** The contact push services see: the site when it is served over https, else the mail sender's address. */
+function vapidSubject(publicUrl: string | undefined, mailFrom: string): string {
+  if (publicUrl?.startsWith('https://')) return publicUrl.replace(/\/+$/, '');
+  const address = (/<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+  return /^[^\s@<>]+@[^\s@<>]+$/.test(address) ? `mailto:${address}` : 'mailto:no-reply@gigreel.local';
 }
 
 /** Whether HOST only accepts connections from this machine (localhost, 127.0.0.0/8, ::1). */

@@ -16,6 +16,7 @@ import {
   stop,
   tempDataDir,
 } from '../test/process.ts';
+import { vapidEnv } from '../test/vapid.ts';
 
 afterAll(cleanUpProcesses);
 
@@ -175,6 +176,7 @@ describe.runIf(embeddedRun)('the server process in production', () => {
       PORT: String(port),
       PUBLIC_URL: base,
       AUTH_SECRET: 'p'.repeat(40),
+      ...vapidEnv(),
     });
     await ready(base, started);
     expect(started.output()).not.toContain('demo data created');

@@ -26,6 +26,7 @@ import {
   type Run,
 } from '../test/process.ts';
 import { startLoadBalancer, type LoadBalancer } from '../test/proxy.ts';
+import { vapidEnv } from '../test/vapid.ts';
 import { migrateDatabase, openDatabase } from './db/connection.ts';
 import { openSse } from './realtime/sse-client.ts';
 
@@ -89,6 +90,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         NODE_ENV: 'production',
         PUBLIC_URL: origin,
         AUTH_SECRET: 'scale-out-secret-'.repeat(3),
+        ...vapidEnv(),
         DATABASE_URL: databaseUrl,
         ADMIN_EMAILS: ADMIN,
         S3_BUCKET: 'gigreel-media',

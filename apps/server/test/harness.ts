@@ -17,6 +17,7 @@ import { manualClock } from '../src/platform/clock.ts';
 import { orderTimerJob } from '../src/orders/index.ts';
 import { MAIL_JOB, mailJob } from '../src/platform/outbox.ts';
 import { startQueue } from '../src/platform/queue.ts';
+import { PUSH_JOB, pushJob } from '../src/push/index.ts';
 import { openTestDatabase } from './databases.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -82,6 +83,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const queue = await startQueue(database, log, { pollSeconds: 0.5, recurring: false });
   await queue.handle(mailJob(deps.mailer));
   await queue.handle(orderTimerJob(deps));
+  await queue.handle(pushJob(deps));
 
   const client = (ip = '127.0.0.1'): TestClient => {
     const cookies = new Map<string, string>();
@@ -144,13 +146,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     return Object.assign(c, { user });
   };
 
-  /** Waits until the outbox has sent what it holds (or gave up on it), so no mail is still on its way. */
+  /** Waits until the outbox has sent what it holds (or gave up on it), so no mail or push is still on its way. */
   const outboxSent = async () => {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const [row] = await database.query<{ waiting: number }>(
-        `select count(*)::int as waiting from pgboss.job where name = $1 and state in ('created', 'active')`,
-        [MAIL_JOB],
+        `select count(*)::int as waiting from pgboss.job where name in ($1, $2) and state in ('created', 'active')`,
+        [MAIL_JOB, PUSH_JOB],
       );
       if (!row?.waiting) return;
       if (Date.now() > deadline) throw new Error('the mail outbox did not empty within 10 s');

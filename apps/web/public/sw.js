@@ -6,6 +6,10 @@
  * to one person) and /media/ (served with its own long cache headers, and private kinds such as
  * deliveries must never sit in a shared cache), nor any page's HTML. A navigation that fails because
  * the device is offline gets the friendly offline page instead of the browser's error.
+ *
+ * Web Push: a push carries what to show (encrypted for this device; the browser decrypts it), as
+ * JSON { title, body, link, tag }; it is shown as a system notification, GigReel open or not.
+ * Tapping it opens its page: an open GigReel window is focused and taken there, else a new one opens.
  */
 const VERSION = 'v1';
 const STATIC_CACHE = `gigreel-static-${VERSION}`;
@@ -95,6 +99,51 @@ self.addEventListener('fetch', (event) => {
       })(),
     );
   }
+});
+
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const link =
+    typeof data.link === 'string' && data.link.startsWith('/') && !data.link.startsWith('//')
+      ? data.link
+      : '/notifications';
+  event.waitUntil(
+    self.registration.showNotification(typeof data.title === 'string' && data.title ? data.title : 'GigReel', {
+      body: typeof data.body === 'string' ? data.body : '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      // Successive news of one thing (a thread, an order) replace each other, and still alert.
+      tag: typeof data.tag === 'string' && data.tag ? data.tag : undefined,
+      renotify: typeof data.tag === 'string' && data.tag !== '',
+      data: { link },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const link =
+    event.notification.data && typeof event.notification.data.link === 'string'
+      ? event.notification.data.link
+      : '/notifications';
+  const target = new URL(link, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        await (focused ?? open).navigate(target).catch(() => self.clients.openWindow(target));
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
 });
 
 async function trim(cache) {

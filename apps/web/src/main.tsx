@@ -72,6 +72,7 @@ const routes: RouteObject[] = [
           { path: '/private-job', ...page(() => import('./routes/PrivateJob.tsx')) },
           { path: '/agent-jobs', ...page(() => import('./routes/AgentJobs.tsx')) },
           { path: '/appeal/:token', ...page(() => import('./routes/Appeal.tsx')) },
+          { path: '/unsubscribe/:token', ...page(() => import('./routes/Unsubscribe.tsx')) },
           ...STATIC_PAGES.map((slug) => ({ path: `/${slug}`, ...page(() => import('./routes/StaticPage.tsx')) })),
         ],
       },

@@ -7,9 +7,11 @@ import { reportsApi } from './reports.ts';
 import { jobsApi } from './jobs.api.ts';
 import { messagesApi } from './messages.api.ts';
 import { notificationsApi } from './notifications.api.ts';
+import { notificationSettingsApi } from './notification-settings.ts';
 import { offersApi } from './offers.api.ts';
 import { ordersApi } from './orders.api.ts';
 import { profileApi } from './profile.api.ts';
+import { pushApi } from './push.ts';
 import { realtimeApi } from './realtime.api.ts';
 import { reviewsApi } from './reviews.api.ts';
 import { statsApi } from './stats.ts';
@@ -30,6 +32,8 @@ export const apiRoutes = {
   ...statsApi,
   ...reportsApi,
   ...notificationsApi,
+  ...notificationSettingsApi,
+  ...pushApi,
   ...realtimeApi,
 };
 export type ApiRoutes = typeof apiRoutes;

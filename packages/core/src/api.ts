@@ -43,6 +43,11 @@ export type ApiRouteSpec = {
   response: z.ZodType | RawResponse;
   /** The success status when it is not 200. */
   status?: 201;
+  /**
+   * Taken without the app's Origin (the cross-site rule skips it): only for a route that reads no
+   * cookie and is authorised by a signed token alone, such as a mail's one-click unsubscribe (RFC 8058).
+   */
+  crossSite?: true;
 };
 
 /** A feature's part of the route table; checks each entry and keeps its exact type. */

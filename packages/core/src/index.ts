@@ -20,3 +20,5 @@ export * from './blocks.ts';
 export * from './follows.ts';
 export * from './stats.ts';
 export * from './reports.ts';
+export * from './notification-settings.ts';
+export * from './push.ts';

@@ -30,6 +30,7 @@ export const NOTIFICATION_KINDS = [
   'job_accepted',
   'job_declined',
   'job_received',
+  'follow',
 ] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 

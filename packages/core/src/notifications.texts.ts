@@ -11,5 +11,7 @@ export const notificationTexts = {
   failedToUpdate: 'Failed to update notifications',
   notFound: 'Notification not found',
   newMessage: (sender: string) => `New message from ${sender}`,
+  newFollower: (name: string) => `${name} followed you`,
+  newFollowerBody: 'See their page, or follow them back.',
   more: { show: 'Show more notifications', loading: 'Loading more notifications…' },
 } as const;

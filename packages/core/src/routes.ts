@@ -38,8 +38,8 @@ export function accessFor(pathname: string): Access | null {
   if (PUBLIC_EXACT.has(path)) return 'public';
   if (LOGIN_EXACT.has(path)) return 'login';
   if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
-  // an appeal link works signed out: a suspended person cannot sign in (issue 17)
-  if (/^\/(offer|creator|appeal)\/[^/]+$/.test(path)) return 'public';
+  // an appeal link works signed out: a suspended person cannot sign in (issue 17); so does a mail's unsubscribe link
+  if (/^\/(offer|creator|appeal|unsubscribe)\/[^/]+$/.test(path)) return 'public';
   if (/^\/order\/[^/]+(\/upload)?$/.test(path)) return 'login';
   return null;
 }

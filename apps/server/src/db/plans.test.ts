@@ -31,7 +31,9 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markMessageNotificationsRead,
+  reachOf,
 } from '../notifications/notifications.queries.ts';
+import { keepNewestDevices } from '../push/push.queries.ts';
 import {
   findDelivery,
   findOpenProblem,
@@ -504,6 +506,25 @@ describe('lists', () => {
     expect(exclusions).toMatch(/blocks_pkey|blocks_blocker_created_idx/);
     expect(exclusions).toMatch(/blocks_blocked_idx/);
     expect(exclusions).not.toMatch(/Seq Scan/);
+  });
+
+  it('who a notification reaches reads the opt-outs by their key and the person’s newest devices by their index', async () => {
+    await query(`insert into notification_opt_outs (user_id, topic, channel)
+      select 'u' || (i % 400), (array['messages', 'orders', 'reviews', 'follows', 'moderation'])[1 + i % 5],
+        (array['in_app', 'email', 'push'])[1 + (i / 5) % 3]
+      from generate_series(0, 5999) i on conflict do nothing`);
+    await query(`insert into push_subscriptions (user_id, endpoint, p256dh, auth, last_used_at)
+      select 'u' || (i % 300), 'https://fcm.googleapis.com/fcm/send/' || i, 'k', 'a', now() - i * interval '1 minute'
+      from generate_series(0, 2999) i`);
+    await query('analyze notification_opt_outs');
+    await query('analyze push_subscriptions');
+    const plan = await planFor(() => reachOf(database.db, 'u1', 'orders', 10), /from notification_opt_outs/);
+    expect(plan).toMatch(/notification_opt_outs_user_id_topic_channel_pk/);
+    expect(plan).toMatch(/Index Scan Backward using push_subscriptions_user_idx/);
+    expect(sortsOn(plan, 'last_used_at')).toBe(false);
+    const trim = await planFor(() => keepNewestDevices(database.db, 'u1', 10), /delete from push_subscriptions/);
+    expect(trim).toMatch(/Index Scan Backward using push_subscriptions_user_idx/);
+    expect(trim).not.toMatch(/Seq Scan/);
   });
 
   it('the disputes queue walks its open-problems index oldest first, from the top and after a cursor', async () => {

@@ -1068,3 +1068,58 @@ export const tallyChanges = pgTable(
   },
   (t) => [index('tally_changes_idx').on(t.topic, t.subject)],
 );
+
+// ---- notification settings and Web Push (issue 18) ----
+
+/**
+ * A switch a person turned off: no notification of the topic in the app, no mail of it, or no push
+ * (notification-settings.ts in core). A switch without a row is on, so a new person gets everything.
+ */
+export const notificationOptOuts = pgTable(
+  'notification_opt_outs',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    channel: text('channel').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.topic, t.channel] }),
+    check(
+      'notification_opt_outs_topic_check',
+      sql`${t.topic} in ('messages', 'orders', 'reviews', 'follows', 'moderation')`,
+    ),
+    check('notification_opt_outs_channel_check', sql`${t.channel} in ('in_app', 'email', 'push')`),
+  ],
+);
+
+/**
+ * One device's push subscription: its push service's endpoint (unique: a device belongs to whoever
+ * subscribed it last) and the keys a push is encrypted for. Removed when the person turns push off,
+ * or when the push service answers that it no longer exists (404 or 410).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** What the device is, from its User-Agent ("Chrome on Android"), for the person's own reading. */
+    device: text('device').notNull().default(''),
+    createdAt: createdAt(),
+    /** When it was last subscribed again or pushed to: the longest unused goes first past PUSH_DEVICES_MAX. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    // a person's devices (and the foreign key's index), the longest unused first
+    index('push_subscriptions_user_idx').on(t.userId, t.lastUsedAt),
+    check('push_subscriptions_endpoint_length_check', sql`length(${t.endpoint}) <= 1000`),
+  ],
+);

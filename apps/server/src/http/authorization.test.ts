@@ -27,6 +27,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { createOrderIn, createPaidOffer, multipart, pdfBytes, pngBytes } from '../orders/test-helpers.ts';
+import { unsubscribeToken } from '../notifications/notification-settings.service.ts';
 import { appealPath } from '../reports/moderation.service.ts';
 import { routesOf } from '../../test/routes.ts';
 import { isRawResponse } from './declare.ts';
@@ -107,6 +108,19 @@ const appealUrl = async (who: Persona) => {
   const token = appealPath(t.deps, await moderationAction()).slice('/appeal/'.length);
   return `/api/appeals/${who === 'other' ? `${token.slice(0, token.indexOf('.'))}.${'A'.repeat(32)}` : token}`;
 };
+/** A mail's unsubscribe link is the key: the user's, which everyone holding it may use; "other" holds a forged one. */
+const unsubscribeUrl = (who: Persona) => {
+  const token = unsubscribeToken(t.deps.config.authSecret, people.user.user.id, 'orders');
+  return `/api/unsubscribe/${who === 'other' ? `${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(32)}` : token}`;
+};
+/** A device of this persona's at a push service (the endpoint is all the server stores of it here). */
+const pushDevice = (who: Persona) => ({
+  endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${who}`,
+  keys: {
+    p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
+    auth: Buffer.alloc(16, 1).toString('base64url'),
+  },
+});
 /** A fresh signed-in client for this persona, for routes that end or replace the session they run on. */
 const freshSession = async (who: Persona): Promise<TestClient> => {
   const client = t.client();
@@ -213,6 +227,39 @@ const ROWS: Row[] = [
   },
   // Signed-in people, each on their own things
   { route: 'GET /api/unread', expect: [401, 200, 200, 200, 200, 200, 200], call: () => json('GET', '/api/unread') },
+  {
+    route: 'GET /api/notifications/settings',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', '/api/notifications/settings'),
+  },
+  {
+    route: 'PUT /api/notifications/settings',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: () => json('PUT', '/api/notifications/settings', { topic: 'reviews', channel: 'push', on: false }),
+  },
+  {
+    // the link is the key, as an appeal link is: it works signed out, from the mail
+    route: 'GET /api/unsubscribe/:token',
+    expect: [200, 200, 404, 200, 200, 200, 200],
+    call: (who) => json('GET', unsubscribeUrl(who)),
+  },
+  {
+    route: 'POST /api/unsubscribe/:token',
+    expect: [200, 200, 404, 200, 200, 200, 200],
+    call: (who) => json('POST', unsubscribeUrl(who), {}),
+  },
+  { route: 'GET /api/push/key', expect: [200, 200, 200, 200, 200, 200, 200], call: () => json('GET', '/api/push/key') },
+  {
+    route: 'PUT /api/push/subscription',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: (who) => json('PUT', '/api/push/subscription', pushDevice(who)),
+  },
+  {
+    // one's own device only: another person's endpoint is left alone (the same answer, nothing removed)
+    route: 'DELETE /api/push/subscription',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: (who) => json('DELETE', '/api/push/subscription', { endpoint: pushDevice(who).endpoint }),
+  },
   { route: 'GET /api/boosted', expect: [401, 200, 200, 200, 200, 200, 200], call: () => json('GET', '/api/boosted') },
   {
     route: 'GET /api/explore/tags',

@@ -63,6 +63,8 @@ export type DeclaredRouteConfig = {
   routeKey: ApiRouteName;
   caller: ApiRouteSpec['caller'];
   form?: ApiRouteSpec['form'];
+  /** Taken without the app's Origin (security.ts): authorised by a signed token alone, never a cookie. */
+  crossSite?: true;
 };
 
 function declareRoute<K extends ApiRouteName>(
@@ -85,7 +87,12 @@ function declareRoute<K extends ApiRouteName>(
             z.null().describe(spec.response.description),
       }
     : { [spec.status ?? 200]: spec.response };
-  const config: DeclaredRouteConfig = { routeKey: key, caller: spec.caller, form: spec.form };
+  const config: DeclaredRouteConfig = {
+    routeKey: key,
+    caller: spec.caller,
+    form: spec.form,
+    ...(spec.crossSite && spec.caller === 'anyone' ? { crossSite: true } : {}),
+  };
   app.withTypeProvider<ZodTypeProvider>().route({
     method,
     url: path,

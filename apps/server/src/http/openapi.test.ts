@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, splitRouteKey, type ApiRouteName } from '@gigreel/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { routesOf } from '../../test/routes.ts';
+import { vapidEnv } from '../../test/vapid.ts';
 
 type Document = {
   openapi: string;
@@ -86,6 +87,7 @@ describe('the interactive reference at /api/docs', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: 'a'.repeat(40),
       PUBLIC_URL: 'http://localhost:3000',
+      ...vapidEnv(),
     });
     try {
       const admin = await production.signedIn({ name: 'Docs Admin', admin: true });

@@ -66,8 +66,11 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   );
   // Every state-changing request, whatever its path: the router decodes paths ("/%61pi/..." reaches
   // "/api/..."), so a check on the raw URL could be stepped around.
+  // A route declared crossSite (a mail's one-click unsubscribe, posted by the mail client) reads no
+  // cookie and acts on its signed token alone, so a foreign page gains nothing by posting it.
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    if ((request.routeOptions.config as { crossSite?: true } | undefined)?.crossSite) return;
     if (!isSameOrigin(request, config)) throw forbidden(texts.generic.crossSite);
   });
   // A session refreshed while serving this request goes back with the response, whichever route it was.

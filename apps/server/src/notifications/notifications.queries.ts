@@ -1,20 +1,24 @@
-/** Only these functions touch the notifications table; every one is scoped to its owner. */
-import type { NotificationItem } from '@gigreel/core';
+/** Only these functions touch the notifications and the switches people turned off; every one is scoped to its owner. */
+import type { NotificationChannel, NotificationItem, NotificationTopic } from '@gigreel/core';
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection.ts';
 import { cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { preparedPages } from '../db/prepared.ts';
-import { notifications } from '../db/schema.ts';
+import { rowsOf } from '../db/rows.ts';
+import { notificationOptOuts, notifications } from '../db/schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** A notification as the client sees it; a link that is not an in-app path falls back to the centre. */
+/** A link that is not an in-app path falls back to the centre. */
+export const inAppLink = (link: string) => (link.startsWith('/') && !link.startsWith('//') ? link : '/notifications');
+
+/** A notification as the client sees it. */
 export const toNotificationItem = (row: NotificationRow): NotificationItem => ({
   id: row.id,
   kind: row.kind,
   title: row.title,
   body: row.body,
-  link: row.link.startsWith('/') && !row.link.startsWith('//') ? row.link : '/notifications',
+  link: inAppLink(row.link),
   read: row.readAt !== null,
   createdAt: row.createdAt.toISOString(),
 });
@@ -82,6 +86,23 @@ export async function markAllNotificationsRead(tx: Db | Tx, userId: string, now:
   return rows.length;
 }
 
+/** Whether an unread notification of this kind and link is there (the unread index, by person and link). */
+export async function hasUnread(tx: Db | Tx, userId: string, kind: string, link: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.link, link),
+        eq(notifications.kind, kind),
+        isNull(notifications.readAt),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 /** Opening a thread also clears the "new message" notifications that point at it. */
 export async function markMessageNotificationsRead(
   tx: Db | Tx,
@@ -102,4 +123,112 @@ export async function markMessageNotificationsRead(
     )
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** A channel as the opt-outs table names it. */
+const COLUMN_OF_CHANNEL = { inApp: 'in_app', email: 'email', push: 'push' } as const satisfies Record<
+  NotificationChannel,
+  string
+>;
+const CHANNEL_OF_COLUMN = Object.fromEntries(
+  Object.entries(COLUMN_OF_CHANNEL).map(([channel, column]) => [column, channel]),
+) as Record<string, NotificationChannel>;
+
+/**
+ * Where a notification of `topic` may reach the person, in one statement: the channels they turned
+ * off for it (at most three rows of its key) and, unless push is one of them, their devices (at most
+ * `maxDevices`, the most recently used first).
+ */
+export async function reachOf(
+  tx: Db | Tx,
+  userId: string,
+  topic: NotificationTopic,
+  maxDevices: number,
+): Promise<{ off: Set<NotificationChannel>; devices: string[] }> {
+  const [row] = rowsOf<{ off: string; devices: string }>(
+    await tx.execute(sql`
+      with off as (
+        select channel from notification_opt_outs where user_id = ${userId} and topic = ${topic}
+      )
+      select
+        coalesce((select string_agg(channel, ',') from off), '') as off,
+        case when exists (select 1 from off where channel = 'push') then ''
+        else coalesce((
+          select string_agg(id::text, ',') from (
+            select id from push_subscriptions where user_id = ${userId} order by last_used_at desc limit ${maxDevices}
+          ) as device), '')
+        end as devices`),
+  );
+  const list = (text: string | undefined) => (text ? text.split(',') : []);
+  return {
+    off: new Set(list(row?.off).map((column) => CHANNEL_OF_COLUMN[column]!)),
+    devices: list(row?.devices),
+  };
+}
+
+/** Whether the person turned `channel` off for `topic`: one probe of the key. */
+export async function isOptedOut(
+  db: Db | Tx,
+  userId: string,
+  topic: NotificationTopic,
+  channel: NotificationChannel,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(notificationOptOuts)
+    .where(
+      and(
+        eq(notificationOptOuts.userId, userId),
+        eq(notificationOptOuts.topic, topic),
+        eq(notificationOptOuts.channel, COLUMN_OF_CHANNEL[channel]),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** Every switch the person turned off (at most fifteen rows of their key). */
+export async function optOutsOf(
+  db: Db | Tx,
+  userId: string,
+): Promise<Array<{ topic: NotificationTopic; channel: NotificationChannel }>> {
+  const rows = await db
+    .select({ topic: notificationOptOuts.topic, channel: notificationOptOuts.channel })
+    .from(notificationOptOuts)
+    .where(eq(notificationOptOuts.userId, userId));
+  return rows.map((row) => ({ topic: row.topic as NotificationTopic, channel: CHANNEL_OF_COLUMN[row.channel]! }));
+}
+
+/**
+ * Turns a switch on (its row goes) or off (its row is kept; again changes nothing). Off for someone
+ * who no longer exists writes nothing: false.
+ */
+export async function setOptOut(
+  db: Db | Tx,
+  values: { userId: string; topic: NotificationTopic; channel: NotificationChannel; on: boolean; at: Date },
+): Promise<boolean> {
+  const channel = COLUMN_OF_CHANNEL[values.channel];
+  if (values.on) {
+    await db
+      .delete(notificationOptOuts)
+      .where(
+        and(
+          eq(notificationOptOuts.userId, values.userId),
+          eq(notificationOptOuts.topic, values.topic),
+          eq(notificationOptOuts.channel, channel),
+        ),
+      );
+    return true;
+  }
+  const [row] = rowsOf<{ there: boolean }>(
+    await db.execute(sql`
+      with person as (select id from users where id = ${values.userId}),
+      added as (
+        insert into notification_opt_outs (user_id, topic, channel, created_at)
+        select id, ${values.topic}, ${channel}, ${values.at.toISOString()}::timestamptz from person
+        on conflict do nothing
+      )
+      select exists (select 1 from person) as there`),
+  );
+  return Boolean(row?.there);
 }

@@ -38,7 +38,7 @@ import {
 } from '@gigreel/core';
 import type { Tx } from '../db/connection.ts';
 import type { AppDeps } from '../deps.ts';
-import { createNotification } from '../notifications/index.ts';
+import { createNotification, mailOfTopic } from '../notifications/index.ts';
 import { mailHtml } from '../platform/mailer.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import { signDeliveryLink, verifyDeliveryLink } from './delivery-links.ts';
@@ -235,7 +235,8 @@ async function tellParty(
   const userId = to === 'seller' ? row.sellerId : row.buyerId;
   if (userId) await createNotification(tx, { userId, ...notice, link: `/order/${row.id}` });
   const message = mail && orderMail(deps, row, to, mail.subject, mail.body);
-  if (message) await deps.outbox.mail(tx, message);
+  // unless they turned emails about orders off; it carries the one-click unsubscribe for them
+  if (message && userId) await mailOfTopic(deps, tx, { userId, topic: 'orders', mail: message });
 }
 
 const buyerName = (row: q.OrderRow) => row.buyerName ?? 'The buyer';

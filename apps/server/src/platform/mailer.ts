@@ -13,6 +13,7 @@ export type Mail = {
   text: string;
   html?: string;
   /** the link a person must follow, logged locally */ link?: string;
+  /** extra headers, e.g. List-Unsubscribe on mails a person can turn off */ headers?: Record<string, string>;
 };
 export type Mailer = { send(mail: Mail): Promise<void> };
 type Log = { info(obj: object, msg: string): void };
@@ -33,6 +34,7 @@ export function createMailer(options: {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          headers: mail.headers,
         });
       },
     };
@@ -47,6 +49,7 @@ export function createMailer(options: {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers,
       });
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${Date.now()}-${String(++sequence).padStart(4, '0')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;

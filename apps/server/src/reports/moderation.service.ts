@@ -23,7 +23,7 @@ import { adminIds } from '../auth/index.ts';
 import type { Tx } from '../db/connection.ts';
 import { decodePageCursor, encodePageCursor } from '../db/page-cursor.ts';
 import type { AppDeps } from '../deps.ts';
-import { createNotification } from '../notifications/index.ts';
+import { createNotification, mailOfTopic } from '../notifications/index.ts';
 import { holdOrdersOfSuspended } from '../orders/index.ts';
 import { mailHtml } from '../platform/mailer.ts';
 import * as q from './moderation.queries.ts';
@@ -61,18 +61,23 @@ async function tellPerson(
   actionId: number,
   notice: { kind: 'account_suspended' | 'offer_hidden' | 'appeal_decided'; title: string; body: string },
   mail: { subject: string; body: string },
+  aboutSuspension = notice.kind === 'account_suspended',
 ): Promise<void> {
   const link = appealPath(deps, actionId);
   await createNotification(tx, { userId: person.id, ...notice, link });
   if (!person.email) return;
   const url = `${deps.config.publicUrl}${link}`;
-  await deps.outbox.mail(tx, {
+  const message = {
     to: person.email,
     subject: mail.subject,
     text: `Hi ${person.name},\n\n${mail.body}\n\n${url}`,
     html: mailHtml([`Hi ${person.name},`, mail.body], { label: reportsTexts.mail.appealLabel, url }),
     link: url,
-  });
+  };
+  // A suspended person cannot sign in to read the app, and the sign-in refusal sends them to this
+  // mail: about a suspension it always goes. Other moderation mail can be turned off (and unsubscribed).
+  if (aboutSuspension) await deps.outbox.mail(tx, message);
+  else await mailOfTopic(deps, tx, { userId: person.id, topic: 'moderation', mail: message });
 }
 
 // ---- hiding an offer, suspending ----
@@ -334,6 +339,7 @@ export async function decideAppeal(
         subject: reportsTexts.mail.appealSubject(!reversed),
         body: reportsTexts.mail.appealBody(!reversed, what, ctx.note),
       },
+      action.kind === 'suspend',
     );
     return { message: reversed ? reportsTexts.reversed : reportsTexts.upheld };
   });

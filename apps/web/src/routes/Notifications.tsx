@@ -26,6 +26,7 @@ import {
   Sparkles,
   Star,
   TriangleAlert,
+  UserPlus,
 } from 'lucide-react';
 import type { NotificationItem, NotificationKindName } from '@gigreel/core';
 import { notificationTexts, unreadLabel } from '@gigreel/core';
@@ -36,6 +37,7 @@ import {
   useMarkNotificationRead,
   useNotifications,
 } from '../features/notifications/index.ts';
+import { PushToggle } from '../features/push/index.ts';
 import { useLiveUpdates } from '../features/realtime/index.ts';
 import { Button } from '../ui/button.tsx';
 import { ShowMore } from '../ui/show-more.tsx';
@@ -66,6 +68,7 @@ const icons: Record<NotificationKindName, typeof Bell> = {
   account_suspended: Ban,
   appeal_received: Scale,
   appeal_decided: Gavel,
+  follow: UserPlus,
 };
 
 export default function NotificationsPage() {
@@ -108,6 +111,9 @@ export default function NotificationsPage() {
           {notificationTexts.markAllRead}
         </Button>
       </header>
+      <div className="px-4 pb-3">
+        <PushToggle offer />
+      </div>
       {list.isPending ? <Spinner /> : null}
       {list.isError && !list.isFetchNextPageError ? <EmptyState title={notificationTexts.failedToLoad} /> : null}
       {notifications && notifications.length === 0 ? (

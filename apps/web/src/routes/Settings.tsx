@@ -1,10 +1,16 @@
-/** /settings (SPEC section 2): edit profile, the people you blocked, help and legal links, install the app, log out. Back goes to /profile. */
+/**
+ * /settings (SPEC section 2): edit profile, notifications (push on this device, and each topic in the
+ * app, by email and by push), the people you blocked, help and legal links, install the app, log out.
+ * Back goes to /profile.
+ */
 import { LogOut } from 'lucide-react';
-import { blocksTexts, profileTexts } from '@gigreel/core';
+import { blocksTexts, notificationSettingsTexts, profileTexts } from '@gigreel/core';
 import { useLogOut } from '../features/auth/index.ts';
 import { BlockedPeople } from '../features/blocks/index.ts';
 import { GetAppButton } from '../features/layout/index.ts';
+import { NotificationSettings } from '../features/notifications/index.ts';
 import { useProfile } from '../features/profile/index.ts';
+import { PushToggle } from '../features/push/index.ts';
 import { AvatarEditor, ProfileForm, SettingsLinks } from '../features/settings/index.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, Spinner, LoadFailed } from '../ui/misc.tsx';
@@ -33,6 +39,16 @@ export default function SettingsPage() {
             </p>
           </Card>
         )}
+      </section>
+      <section aria-labelledby="notification-settings-title" className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 id="notification-settings-title" className="text-lg font-bold text-white">
+            {notificationSettingsTexts.title}
+          </h2>
+          <p className="text-sm text-zinc-400">{notificationSettingsTexts.hint}</p>
+        </div>
+        <PushToggle />
+        <NotificationSettings />
       </section>
       <section aria-labelledby="blocked-title" className="flex flex-col gap-3">
         <div className="flex flex-col gap-1">

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { toast } from 'sonner';
 import { texts, type MeResponse, type Viewer } from '@gigreel/core';
 import { ApiError, request } from '../../api/client.ts';
+import { turnOffPushHere } from '../push/index.ts';
 
 export const viewerKey = ['me'] as const;
 
@@ -66,6 +67,8 @@ export function clearClientState(client: QueryClient): void {
 export function useLogOut(): () => Promise<void> {
   const client = useQueryClient();
   return async () => {
+    // A device signed out gets no more of this person's pushes (a shared phone, a borrowed laptop).
+    await turnOffPushHere().catch(() => undefined);
     try {
       await signOut();
     } catch (error) {

@@ -1,0 +1,142 @@
+/**
+ * Web Push and notification settings (issue 18) in the browser: the service worker shows a push it
+ * receives as a system notification that opens its page; a person turns push on and off for the
+ * device from Settings, and switches a topic off for one channel in the grid, saved at once.
+ *
+ * A headless browser has no push service to subscribe with, so where a test turns push on, the
+ * browser's PushManager answers with a subscription of the test's own (its endpoint on this machine,
+ * which the server takes outside production). Everything past the browser is the product's own.
+ */
+import { expect, test } from './fixtures.ts';
+
+/** Delivers a push to the page's service worker as the browser's push service would (a trusted push event). */
+async function deliverPush(page: import('@playwright/test').Page, data: object) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: found }) => {
+      const mine = found.find((registration) => !registration.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registrations;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId,
+    data: JSON.stringify(data),
+  });
+}
+
+/** The first notification the page's service worker shows, as the page reads it back. */
+const SHOWN = `navigator.serviceWorker.ready
+  .then((registration) => registration.getNotifications())
+  .then(([n]) => (n ? { title: n.title, body: n.body, tag: n.tag, data: n.data } : null))`;
+
+/** PushManager answering with a subscription of the test's own (an endpoint on this machine, valid keys). */
+const FAKE_PUSH_SERVICE = `(() => {
+  const key = (bytes, first) => {
+    const raw = new Uint8Array(bytes).fill(7);
+    if (first !== undefined) raw[0] = first;
+    return btoa(String.fromCharCode(...raw)).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+  };
+  let current = null;
+  PushManager.prototype.subscribe = async function () {
+    const endpoint = 'http://127.0.0.1:9/push/' + crypto.randomUUID();
+    const keys = { p256dh: key(65, 4), auth: key(16) };
+    current = {
+      endpoint,
+      expirationTime: null,
+      toJSON: () => ({ endpoint, expirationTime: null, keys }),
+      unsubscribe: async () => ((current = null), true),
+    };
+    return current;
+  };
+  PushManager.prototype.getSubscription = async function () {
+    return current;
+  };
+})();`;
+
+test('the service worker shows a push it receives as a notification with its text and page', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await page.goto('/faq');
+  // the production build registers the worker once the page has loaded
+  await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
+
+  await deliverPush(page, {
+    title: 'New message from Leo',
+    body: 'Is the logo still available?',
+    link: '/messages?with=leo',
+    tag: '/messages?with=leo',
+  });
+  await expect
+    .poll(() => page.evaluate(SHOWN))
+    .toEqual({
+      title: 'New message from Leo',
+      body: 'Is the logo still available?',
+      tag: '/messages?with=leo',
+      data: { link: '/messages?with=leo' },
+    });
+});
+
+test('a push whose link leads outside GigReel opens the notification centre instead', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await page.goto('/faq');
+  await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
+  await deliverPush(page, { title: 'Odd', body: '', link: 'https://evil.example/', tag: '' });
+  await expect.poll(() => page.evaluate(SHOWN)).toMatchObject({ data: { link: '/notifications' } });
+});
+
+test('a person turns push on for this device from Settings and off again', async ({
+  page,
+  context,
+  people,
+}, testInfo) => {
+  await context.grantPermissions(['notifications']);
+  // The browser's own push service, played by the test: a subscription with an endpoint on this machine.
+  await page.addInitScript({ content: FAKE_PUSH_SERVICE });
+  const person = await people.person({ displayName: 'Pia Push' });
+  await people.signIn(page, person);
+  await page.goto('/settings');
+  const push = page.getByRole('switch', { name: 'Push notifications on this device' });
+  await expect(push).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByText('Off for this device')).toBeVisible();
+  await push.click();
+  await expect(page.getByText('Push notifications are on for this device.')).toBeVisible();
+  await expect(push).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('On for this device')).toBeVisible();
+  await page.getByRole('heading', { name: 'Notifications' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `.tmp/screens/settings-push-on-${testInfo.project.name}.png`, fullPage: true });
+
+  await push.click();
+  await expect(page.getByText('Push notifications are off for this device.')).toBeVisible();
+  await expect(push).toHaveAttribute('aria-checked', 'false');
+});
+
+test('the settings grid turns one topic off for one channel at once, and it stays off', async ({
+  page,
+  people,
+}, testInfo) => {
+  const person = await people.person({ displayName: 'Gus Grid' });
+  await people.signIn(page, person);
+  await page.goto('/settings');
+  const grid = page.getByRole('table', { name: 'Notifications' });
+  await expect(grid.getByRole('switch')).toHaveCount(12);
+  // topics never mailed have no email switch
+  await expect(grid.getByRole('row', { name: /Messages/ }).getByText('Not sent by email')).toBeAttached();
+  const ordersByEmail = grid.getByRole('switch', { name: 'Emails about orders' });
+  await expect(ordersByEmail).toHaveAttribute('aria-checked', 'true');
+  await ordersByEmail.click();
+  await expect(page.getByText('Emails about orders off.')).toBeVisible();
+  await expect(ordersByEmail).toHaveAttribute('aria-checked', 'false');
+  await page.screenshot({ path: `.tmp/screens/settings-notifications-${testInfo.project.name}.png`, fullPage: true });
+
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Emails about orders' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'Push notifications about orders' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+});
