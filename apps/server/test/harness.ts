@@ -15,7 +15,7 @@ import type { AppDeps } from '../src/deps.ts';
 import { accounts, userRoles, users } from '../src/db/schema.ts';
 import { manualClock } from '../src/platform/clock.ts';
 import { orderTimerJob } from '../src/orders/index.ts';
-import { MAIL_JOB, mailJob } from '../src/platform/outbox.ts';
+import { startMailWorker } from '../src/platform/outbox.ts';
 import { startQueue } from '../src/platform/queue.ts';
 import { openTestDatabase } from './databases.ts';
 
@@ -80,7 +80,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await app.ready();
   // The mail outbox's worker, as the server runs it: order mails are sent after their change commits.
   const queue = await startQueue(database, log, { pollSeconds: 0.5, recurring: false });
-  await queue.handle(mailJob(deps.mailer));
+  await startMailWorker(queue, deps);
   await queue.handle(orderTimerJob(deps));
 
   const client = (ip = '127.0.0.1'): TestClient => {
@@ -149,8 +149,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const deadline = Date.now() + 10_000;
     for (;;) {
       const [row] = await database.query<{ waiting: number }>(
-        `select count(*)::int as waiting from pgboss.job where name = $1 and state in ('created', 'active')`,
-        [MAIL_JOB],
+        `select count(*)::int as waiting from mail_outbox where status = 'queued'`,
       );
       if (!row?.waiting) return;
       if (Date.now() > deadline) throw new Error('the mail outbox did not empty within 10 s');
