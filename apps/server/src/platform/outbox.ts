@@ -106,10 +106,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * batch's others count the same failed try without hammering it. Answers how long until the next mail
  * is due (null when none waits), so the worker is asked again then.
  */
-async function sendDueMails(
-  deps: SenderDeps,
-  retry: MailRetry = MAIL_RETRY,
-): Promise<{ againInMs: number | null }> {
+async function sendDueMails(deps: SenderDeps, retry: MailRetry = MAIL_RETRY): Promise<{ againInMs: number | null }> {
   const until = Date.now() + RUN_MS;
   const settle = async (claimed: ClaimedMail, error: unknown) => {
     const delay = retryDelay(retry, claimed.attempts, Date.now() - claimed.createdAt.getTime());
