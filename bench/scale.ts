@@ -27,13 +27,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AutocannonClient, AutocannonRequest } from 'autocannon';
 import { drizzle } from 'drizzle-orm/postgres-js';
-import { insertJob as insertJobSql } from 'pg-boss/src/plans.js';
 import postgres from 'postgres';
 import { RANK_SCORE_SQL, type ExportTable, type FeedPage } from '@gigreel/core';
 import { sessionWithPersonQuery } from '../apps/server/src/auth/sessions.queries.ts';
 import { signToken } from '../apps/server/src/auth/signed-cookie.ts';
 import { migrateDatabase, openDatabase, type Db } from '../apps/server/src/db/connection.ts';
-import { MAIL_JOB, WAKE_CHANNEL } from '../apps/server/src/platform/outbox.ts';
+import { WAKE_CHANNEL } from '../apps/server/src/platform/outbox.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/realtime/bench-support.ts';
 import { size } from './feed.ts';
@@ -1085,9 +1084,8 @@ commit;`,
 }
 
 /**
- * platform/outbox.ts: pg-boss's own insert of a mail job, with the values the outbox sends (pg-boss's
- * defaults are unset, so all but the queue's name, the mail and the singleton offset are null; each
- * null typed as PostgreSQL infers that parameter), with the NOTIFY that wakes the worker in the same statement.
+ * platform/outbox.queries.ts insertMail: the mail's row in the outbox, with the NOTIFY that wakes the
+ * worker in the same statement.
  */
 function outboxMailSql(to: string): string {
   const mail = JSON.stringify({
@@ -1095,24 +1093,8 @@ function outboxMailSql(to: string): string {
     subject: 'You have a paid order',
     text: 'Hi, a buyer has paid.',
     link: '/order/1',
-  });
-  const nullTypes: Record<number, string> = {
-    1: 'uuid',
-    4: 'int',
-    7: 'integer',
-    14: 'int',
-    15: 'int',
-    16: 'int',
-    17: 'int',
-    18: 'bool',
-    19: 'bool',
-  };
-  const values: Record<number, string> = { 2: `'${MAIL_JOB}'`, 3: `'${mail.replaceAll("'", "''")}'`, 8: '0' };
-  const insert = insertJobSql('pgboss').replace(
-    /\$(\d+)/g,
-    (_match: string, n: string) => values[Number(n)] ?? `(null::${nullTypes[Number(n)] ?? 'text'})`,
-  );
-  return `with job as (${insert.trim()}) select id, pg_notify('${WAKE_CHANNEL}', '') from job;`;
+  }).replaceAll("'", "''");
+  return `with queued as (insert into mail_outbox (recipient, subject, mail) values ('${to}', 'You have a paid order', '${mail}'::jsonb) returning id) select pg_notify('${WAKE_CHANNEL}', '') from queued;`;
 }
 
 /**

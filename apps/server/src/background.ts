@@ -3,7 +3,7 @@ import { foldTallyChanges } from './db/tallies.queries.ts';
 import type { AppDeps } from './deps.ts';
 import { POPULAR_TAGS_CRON, POPULAR_TAGS_JOB, refreshPopularTags } from './explore/index.ts';
 import { orderTimerJob } from './orders/index.ts';
-import { mailJob } from './platform/outbox.ts';
+import { MAIL_PURGE_JOB, purgeFinishedMailRows, startMailWorker } from './platform/outbox.ts';
 import { pushJob } from './push/index.ts';
 import { END_SUSPENSIONS_JOB, endDueSuspensions } from './reports/index.ts';
 import { startQueue, type Queue } from './platform/queue.ts';
@@ -14,8 +14,9 @@ const FOLD_OFFER_STATS_JOB = 'stats.fold';
 
 export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
   const queue = await startQueue(deps.database, deps.log);
-  // Mail written by requests inside their transactions (platform/outbox.ts).
-  await queue.handle(mailJob(deps.mailer));
+  // Mail written by requests inside their transactions (platform/outbox.ts), and its record kept 30 days.
+  await startMailWorker(queue, deps);
+  await queue.every(MAIL_PURGE_JOB, '17 * * * *', () => purgeFinishedMailRows(deps.database));
   // Web Push to people's devices, queued by notifications inside their transactions (push/push.sender.ts).
   await queue.handle(pushJob(deps));
   // The order timers: a delivery completing by itself, its reminder, an unpaid order expiring.

@@ -22,7 +22,8 @@ export function createDeps(input: {
   const mailer =
     input.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log });
-  const auth = createAuth({ config, db: database.db, mailer });
+  const outbox = createOutbox();
+  const auth = createAuth({ config, db: database.db, outbox });
   const storage =
     input.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
   return {
@@ -30,7 +31,7 @@ export function createDeps(input: {
     database,
     log,
     mailer,
-    outbox: createOutbox(),
+    outbox,
     auth,
     callers,
     storage,

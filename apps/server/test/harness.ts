@@ -15,7 +15,7 @@ import type { AppDeps } from '../src/deps.ts';
 import { accounts, userRoles, users } from '../src/db/schema.ts';
 import { manualClock } from '../src/platform/clock.ts';
 import { orderTimerJob } from '../src/orders/index.ts';
-import { MAIL_JOB, mailJob } from '../src/platform/outbox.ts';
+import { startMailWorker } from '../src/platform/outbox.ts';
 import { startQueue } from '../src/platform/queue.ts';
 import { PUSH_JOB, pushJob } from '../src/push/index.ts';
 import { openTestDatabase } from './databases.ts';
@@ -81,7 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await app.ready();
   // The mail outbox's worker, as the server runs it: order mails are sent after their change commits.
   const queue = await startQueue(database, log, { pollSeconds: 0.5, recurring: false });
-  await queue.handle(mailJob(deps.mailer));
+  await startMailWorker(queue, deps);
   await queue.handle(orderTimerJob(deps));
   await queue.handle(pushJob(deps));
 
@@ -151,8 +151,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const deadline = Date.now() + 10_000;
     for (;;) {
       const [row] = await database.query<{ waiting: number }>(
-        `select count(*)::int as waiting from pgboss.job where name in ($1, $2) and state in ('created', 'active')`,
-        [MAIL_JOB, PUSH_JOB],
+        `select ((select count(*) from mail_outbox where status = 'queued')
+           + (select count(*) from pgboss.job where name = $1 and state in ('created', 'active')))::int as waiting`,
+        [PUSH_JOB],
       );
       if (!row?.waiting) return;
       if (Date.now() > deadline) throw new Error('the mail outbox did not empty within 10 s');

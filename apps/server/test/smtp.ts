@@ -22,6 +22,8 @@ export async function startTestSmtp(options: { refuses?: (attempt: number) => bo
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    // A reverse DNS look-up of 127.0.0.1 per connection costs seconds on a machine without a resolver.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

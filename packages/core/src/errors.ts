@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   sign_up_failed: 500,
   sign_out_failed: 500,
   no_designer: 503,
+  unavailable: 503,
+  storage_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

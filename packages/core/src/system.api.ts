@@ -5,8 +5,18 @@ import { defineApi, rawResponse } from './api.ts';
 export const systemApi = defineApi({
   'GET /api/health': {
     caller: 'anyone',
-    summary: 'Whether the server and its database answer',
+    summary: 'Whether the process is alive (it asks nothing of the database: see /api/ready)',
     response: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+  },
+  'GET /api/ready': {
+    caller: 'anyone',
+    summary:
+      'Whether this process can serve requests: its database and its file storage answer (503, naming what does not, when not); for a load balancer',
+    response: z.object({
+      status: z.literal('ready'),
+      database: z.enum(['pglite', 'postgres']),
+      storage: z.enum(['local', 's3']),
+    }),
   },
   'GET /api/openapi.json': {
     caller: 'anyone',

@@ -85,5 +85,10 @@ export const texts = {
     crossSite: 'This request must come from the GigReel app itself.',
     unknownField: (name: string) => `Unknown field: ${name}`,
     pageNotFound: 'Not found',
+    /** A 503 while the database cannot be reached (restarting, or the connection lost): nothing was changed. */
+    unavailable: 'GigReel is briefly unavailable. Please try again in a few seconds.',
+    /** A 503 while file storage refuses to save or read: nothing was saved. */
+    storageUnavailable:
+      'Files cannot be saved or opened right now. Nothing was saved; please try again in a few minutes.',
   },
 } as const;

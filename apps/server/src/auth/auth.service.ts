@@ -177,25 +177,28 @@ async function mailUnlockLink(deps: AppDeps, email: string): Promise<void> {
     const name = await findAccountName(deps.database.db, email);
     if (name === null) return;
     const token = randomBytes(32).toString('base64url');
-    await saveUnlockToken(deps.database.db, {
-      tokenHash: hashToken(token),
-      email,
-      expiresAt: new Date(deps.clock.now().getTime() + SIGNED_LINK_SECONDS * 1000),
-    });
     const url = `${deps.config.publicUrl}/api/auth/unlock?token=${token}`;
-    await deps.mailer.send({
-      to: email,
-      subject: 'Unlock your GigReel account',
-      text: `Hi ${name},\n\nThere have been ${ACCOUNT_MAX_FAILURES} failed attempts to log in to your GigReel account, so logging in is paused for 15 minutes. If that was you, open this link within an hour to log in again now:\n\n${url}\n\nIf it was not you, your password kept the account safe; consider choosing a longer one.`,
-      html: mailHtml(
-        [
-          `Hi ${name},`,
-          `There have been ${ACCOUNT_MAX_FAILURES} failed attempts to log in to your GigReel account, so logging in is paused for 15 minutes.`,
-          'If that was you, this link lets you log in again now. It works once, for one hour.',
-        ],
-        { label: 'Unlock my account', url },
-      ),
-      link: url,
+    // The token and its mail in one transaction: the link is mailed if and only if it works.
+    await deps.database.db.transaction(async (tx) => {
+      await saveUnlockToken(tx, {
+        tokenHash: hashToken(token),
+        email,
+        expiresAt: new Date(deps.clock.now().getTime() + SIGNED_LINK_SECONDS * 1000),
+      });
+      await deps.outbox.mail(tx, {
+        to: email,
+        subject: 'Unlock your GigReel account',
+        text: `Hi ${name},\n\nThere have been ${ACCOUNT_MAX_FAILURES} failed attempts to log in to your GigReel account, so logging in is paused for 15 minutes. If that was you, open this link within an hour to log in again now:\n\n${url}\n\nIf it was not you, your password kept the account safe; consider choosing a longer one.`,
+        html: mailHtml(
+          [
+            `Hi ${name},`,
+            `There have been ${ACCOUNT_MAX_FAILURES} failed attempts to log in to your GigReel account, so logging in is paused for 15 minutes.`,
+            'If that was you, this link lets you log in again now. It works once, for one hour.',
+          ],
+          { label: 'Unlock my account', url },
+        ),
+        link: url,
+      });
     });
   } catch (error) {
     deps.log.error({ err: error }, 'could not mail an unlock link');

@@ -9,15 +9,22 @@ import { INACTIVITY_LOGOUT_MS } from '@gigreel/core';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
-import { mailHtml, type Mailer } from '../platform/mailer.ts';
+import { mailHtml } from '../platform/mailer.ts';
+import type { Outbox } from '../platform/outbox.ts';
 import { grantAdminIfListed } from './roles.queries.ts';
 
 /** Set by the server from Fastify's request.ip; a client's own copy is always replaced. */
 export const CLIENT_IP_HEADER = 'x-gigreel-client-ip';
 
-export type AuthDeps = { config: Config; db: Db; mailer: Mailer };
+export type AuthDeps = { config: Config; db: Db; outbox: Outbox };
 
-export function createAuth({ config, db, mailer }: AuthDeps) {
+/**
+ * The verification and reset mails go through the mail outbox like every other mail. Better Auth writes
+ * the reset token (and makes the verification token, a signed JWT with no row) outside any transaction
+ * of ours, then calls these: the mail is written right after, in a statement of its own, so it is kept
+ * before the request answers and sent, retried, by the queue.
+ */
+export function createAuth({ config, db, outbox }: AuthDeps) {
   return betterAuth({
     appName: 'GigReel',
     baseURL: config.publicUrl,
@@ -42,7 +49,7 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         const url = `${config.publicUrl}/password-reset?token=${encodeURIComponent(token)}`;
-        await mailer.send({
+        await outbox.mail(db, {
           to: user.email,
           subject: 'Reset your GigReel password',
           text: `Hi ${user.name},\n\nSomeone asked to reset the password of your GigReel account. Open this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
@@ -65,7 +72,7 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
       async sendVerificationEmail({ user, url }) {
-        await mailer.send({
+        await outbox.mail(db, {
           to: user.email,
           subject: 'Verify your GigReel account',
           text: `Hi ${user.name},\n\nWelcome to GigReel. Open this link to verify your email address:\n\n${url}\n\nThe link works for 24 hours.`,

@@ -110,7 +110,7 @@ const UNLOCK_PREFIX = 'login-unlock:';
 
 /** Stores an unlock link's token (its hash: the mailbox holds the token itself) for an account's email. */
 export async function saveUnlockToken(
-  db: Db,
+  db: Db | Tx,
   input: { tokenHash: string; email: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(verifications).values({

@@ -166,22 +166,92 @@ function limitInText(text: string, params: unknown[]): { text: string; params: u
 type Client = postgres.Sql | postgres.TransactionSql;
 const UNDERNEATH = Symbol('the driver underneath');
 
+/**
+ * How long a statement, or a transaction's start, may wait for a connection. Only while the database
+ * cannot be reached (restarting, a network fault) does a wait come near this: postgres.js would hold the
+ * statement until a connection opens, however long, so it is given up instead and the request answers 503
+ * (http/errors.ts) rather than hanging. Statements already running are never cut short by this.
+ */
+const CONNECTION_WAIT_MS = 4_000;
+const waitedTooLong = () =>
+  Object.assign(new Error('no database connection within the wait limit'), { code: 'CONNECTION_WAIT' });
+
+/** Statements not yet on a connection, each with when it was sent; looked at four times a second while any waits. */
+type Waiting = { state: unknown; cancel(): unknown };
+
+function connectionWaits() {
+  const waiting = new Map<Waiting, number>();
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () => {
+    const now = performance.now();
+    for (const [query, since] of waiting) {
+      // postgres.js sets a statement's state once it is sent on a connection.
+      if (query.state) waiting.delete(query);
+      else if (now - since > CONNECTION_WAIT_MS) {
+        waiting.delete(query);
+        // A statement that never reached a connection is taken out of the pool's queue and fails (57014).
+        void query.cancel();
+      }
+    }
+    if (waiting.size === 0) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
+  return <Q>(query: Q): Q => {
+    waiting.set(query as unknown as Waiting, performance.now());
+    sweeper ??= setInterval(sweep, 250).unref();
+    return query;
+  };
+}
+
 /** The driver a database's statements finally reach (postgres.js or PGlite), for tests that watch them. */
 export function driverUnderneath(db: Db): Record<string | symbol, unknown> {
   const client = (db as unknown as { $client: Record<string | symbol, unknown> }).$client;
   return (client[UNDERNEATH] as Record<string | symbol, unknown> | undefined) ?? client;
 }
 
-/** The driver as drizzle sees it: `unsafe` prepares unless asked not to, in transactions too. */
-function preparedByDefault<T extends Client>(client: T): T {
+/**
+ * The driver as drizzle sees it: `unsafe` prepares unless asked not to, in transactions too. On the pool
+ * itself (`watch` given), a statement or a transaction that waits too long for a connection is given up.
+ */
+function preparedByDefault<T extends Client>(client: T, watch?: ReturnType<typeof connectionWaits>): T {
+  const sent = <Q>(query: Q) => (watch ? watch(query) : query);
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === UNDERNEATH) return target;
       if (property === 'unsafe')
         return (text: string, params: unknown[] = [], options?: { prepare?: boolean }) => {
-          if (valuesDecidePlan.getStore()) return target.unsafe(text, params as never, { ...options, prepare: false });
+          if (valuesDecidePlan.getStore())
+            return sent(target.unsafe(text, params as never, { ...options, prepare: false }));
           const statement = limitInText(text, params);
-          return target.unsafe(statement.text, statement.params as never, { ...options, prepare: true });
+          return sent(target.unsafe(statement.text, statement.params as never, { ...options, prepare: true }));
+        };
+      if (property === 'begin' && watch)
+        return (...args: unknown[]) => {
+          const last = args.length - 1;
+          const work = args[last] as (tx: Client) => unknown;
+          let started = false;
+          let abandoned = false;
+          // A transaction given up before it began must not run later, when a connection comes.
+          args[last] = (tx: Client) => {
+            started = true;
+            if (abandoned) throw waitedTooLong();
+            return work(preparedByDefault(tx));
+          };
+          const begun = (Reflect.get(target, property, receiver) as (...a: unknown[]) => Promise<unknown>).apply(
+            target,
+            args,
+          );
+          let timer: NodeJS.Timeout | undefined;
+          const givenUp = new Promise<never>((_resolve, reject) => {
+            timer = setTimeout(() => {
+              if (started) return;
+              abandoned = true;
+              reject(waitedTooLong());
+            }, CONNECTION_WAIT_MS);
+          });
+          return Promise.race([begun, givenUp]).finally(() => clearTimeout(timer));
         };
       if (property === 'begin' || property === 'savepoint')
         return (...args: unknown[]) => {
@@ -206,14 +276,19 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // not the spinning-disk default of 4): at 4, the generic plan of a person's order list fetched
   // and sorted all 350 of the seller's orders to show 30 (1.5 ms; 180 ms p99 for the busiest seller
   // at 1M), where walking the (seller, created_at, id) index stops after the page (0.1 ms).
+  // A database that restarts is reached again within half a second of accepting connections: postgres.js's
+  // own reconnect delay grows to 20 s (three times longer after each failure, shared with the LISTEN
+  // connection, which could stay lost for that long). A connection attempt that gets no answer ends after 5 s.
   const client = postgres(withoutSocketHost(url), {
     ...socketHost(url),
     max,
     onnotice: () => {},
     prepare: true,
+    connect_timeout: 5,
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
     connection: { jit: 'off', max_parallel_workers_per_gather: 0, random_page_cost: 1.1 },
   });
-  const driver = preparedByDefault(client);
+  const driver = preparedByDefault(client, connectionWaits());
   const watch = writeWatch();
   const db = drizzlePostgres(driver, { schema, logger: watch.logger });
   const database: Database = {

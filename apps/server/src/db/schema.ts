@@ -1123,3 +1123,59 @@ export const pushSubscriptions = pgTable(
     check('push_subscriptions_endpoint_length_check', sql`length(${t.endpoint}) <= 1000`),
   ],
 );
+
+/**
+ * Every mail owed, written in the transaction of the event that owes it (platform/outbox.ts) and sent by
+ * the queue's mail worker in created order per recipient, retried until a day has passed (then failed).
+ * A sent mail keeps its recipient and subject, not its text; sent and failed rows go after 30 days.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    /** Created order: a recipient's mails leave in this order. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The address, lower case: mails to one address wait for each other. */
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    /** The whole mail (platform/mailer.ts Mail) until it is sent. */
+    mail: jsonb('mail'),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not tried before this; a try in progress holds it a while ahead (its lease). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // a recipient's oldest waiting mail (the one that goes first)
+    index('mail_outbox_recipient_queued_idx')
+      .on(t.recipient, t.id)
+      .where(sql`${t.status} = 'queued'`),
+    // the waiting mails that are due, oldest due first
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'queued'`),
+    // the sent and failed ones, for the purge
+    index('mail_outbox_finished_idx')
+      .on(t.finishedAt, t.id)
+      .where(sql`${t.status} <> 'queued'`),
+    check('mail_outbox_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * Stored files no row has claimed yet (platform/unclaimed-files.ts): written before an upload goes to
+ * storage and deleted by the transaction that saves the row pointing at it. What is left when due is
+ * removed from storage by the queue, so a failed save leaves no file behind, even when storage was down.
+ */
+export const unclaimedFiles = pgTable(
+  'unclaimed_files',
+  {
+    key: text('key').primaryKey(),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('unclaimed_files_due_idx').on(t.dueAt)],
+);

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.ts';
 
-/** What is counted; the subject of a per-person topic is the person's id, of sales_day a UTC day, of login_attempts_hour a UTC hour. */
+/** What is counted; the subject of a per-person topic is the person's id, of sales_day a UTC day, of login_attempts_hour a UTC hour, of mails a status. */
 export type TallyTopic =
   | 'people'
   | 'admins'
@@ -24,7 +24,8 @@ export type TallyTopic =
   | 'sales_day'
   | 'login_attempts_hour'
   | 'followers'
-  | 'following';
+  | 'following'
+  | 'mails';
 
 export type TallyKey = { topic: TallyTopic; subject?: string };
 export type Tally = { count: number; amount: number };

@@ -154,6 +154,7 @@ async function throwawayCreator(): Promise<string> {
 const ROWS: Row[] = [
   // Public reads
   { route: 'GET /api/health', expect: [200, 200, 200, 200, 200, 200, 200], call: () => json('GET', '/api/health') },
+  { route: 'GET /api/ready', expect: [200, 200, 200, 200, 200, 200, 200], call: () => json('GET', '/api/ready') },
   {
     route: 'GET /api/openapi.json',
     expect: [200, 200, 200, 200, 200, 200, 200],

@@ -58,6 +58,43 @@ export function databaseErrorStatus(error: unknown): { status: number; code: Err
   return null;
 }
 
+/**
+ * The database could not be reached, or went away under a statement: a restart (57P01 and 57P03 while it
+ * shuts down and starts), a lost or refused connection, too many connections, a statement given up after
+ * waiting for a connection (db/connection.ts) or cancelled. A blip, answered 503, never a crash or a hang.
+ */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_WAIT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+export function databaseUnavailable(error: unknown): boolean {
+  for (
+    let current = error, depth = 0;
+    current && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  }
+  return false;
+}
+
 /** What the multipart parser (busboy) throws on a broken upload: the sender's fault, not ours. */
 const MALFORMED_MULTIPART =
   /^(Unexpected end of (form|multipart data)|Malformed (part header|urlencoded form)|Multipart: Boundary not found)/i;
@@ -92,6 +129,13 @@ export function installErrorHandler(app: FastifyInstance): void {
           ...(appError.field ? { field: appError.field } : {}),
         },
       });
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ error: { code: 'unavailable', message: texts.generic.unavailable } });
     }
     const fromDatabase = databaseErrorStatus(error);
     if (fromDatabase) {

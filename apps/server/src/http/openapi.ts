@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { AppError } from '@gigreel/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { feature, type DeclaredRouteConfig } from './declare.ts';
@@ -48,9 +49,35 @@ export async function installOpenApi(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest: docsAccess }, staticCSP: false });
 }
 
-/** The service's own routes: its health and this document. */
+/** How long readiness waits for the database or storage to answer before it says not ready. */
+const READY_WITHIN_MS = 2_000;
+
+async function answersWithin(check: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      check().then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_WITHIN_MS))),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The service's own routes: whether it is alive, whether it can serve, and this document. */
 export const system = feature('system', ({ app, deps, route }) => {
   route('GET /api/health', () => ({ status: 'ok' as const, database: deps.database.kind }));
+  route('GET /api/ready', async () => {
+    const [database, storage] = await Promise.all([
+      answersWithin(() => deps.database.query('select 1')),
+      answersWithin(() => deps.storage.ready()),
+    ]);
+    const down = [database ? null : 'the database', storage ? null : 'file storage'].filter(Boolean);
+    if (down.length > 0) throw new AppError('unavailable', `Not ready: ${down.join(' and ')} cannot be reached.`);
+    return { status: 'ready' as const, database: deps.database.kind, storage: deps.storage.kind };
+  });
   route('GET /api/openapi.json', ({ reply }) =>
     reply
       .header('cache-control', 'public, max-age=300')

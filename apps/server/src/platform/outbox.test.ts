@@ -1,29 +1,43 @@
 /**
- * The mail outbox: a mail goes when its transaction commits, never when it rolls back, and a mail the
- * mail server refuses waits on the queue for another try (a real SMTP server here).
+ * The mail outbox: a mail goes when its transaction commits, never when it rolls back; a mail the mail
+ * server refuses waits and is tried again, and a recipient's later mails wait behind it; a mail still
+ * failing a day after it was written is marked failed and counted (a real SMTP server here).
  */
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/databases.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import type { Database } from '../db/connection.ts';
+import { readTallies } from '../db/tallies.queries.ts';
 import { createMailer } from './mailer.ts';
-import { createOutbox, MAIL_JOB, mailJob, WAKE_CHANNEL } from './outbox.ts';
-import { startQueue } from './queue.ts';
+import { createOutbox, retryDelay, MAIL_RETRY, startMailWorker } from './outbox.ts';
+import { startQueue, type Queue } from './queue.ts';
 
-const mail = (to: string) => ({ to, subject: 'Your order was paid', text: 'Hi', link: 'http://localhost/order/1' });
+const mail = (to: string, subject = 'Your order was paid') => ({
+  to,
+  subject,
+  text: 'Hi',
+  link: 'http://localhost/order/1',
+});
 
-/** Polls the database until `check` holds (the worker runs on its own schedule), failing after 10 s. */
-async function until(database: Database, text: string, params: unknown[], check: (n: number) => boolean) {
+/** Polls until `check` holds (the worker runs on its own schedule), failing after 10 s. */
+async function until<T>(read: () => Promise<T> | T, check: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const [row] = await database.query<{ n: number }>(text, params);
-    if (check(row?.n ?? 0)) return;
-    if (Date.now() > deadline) throw new Error(`still not there: ${text}`);
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still not there: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+const outboxRows = (database: Database, to: string) =>
+  database.query<{ status: string; attempts: number; mail: unknown; last_error: string | null }>(
+    `select status, attempts, mail, last_error from mail_outbox where recipient = $1 order by id`,
+    [to],
+  );
 
 describe('the mail outbox', () => {
   let t: TestApp;
@@ -32,10 +46,13 @@ describe('the mail outbox', () => {
   });
   afterAll(async () => t.close());
 
-  it('sends a mail whose transaction commits, once', async () => {
-    await t.deps.database.db.transaction((tx) => t.deps.outbox.mail(tx, mail('kept@example.com')));
-    const sent = await t.mails('kept@example.com');
+  it('sends a mail whose transaction commits, once, and keeps only its recipient and subject', async () => {
+    await t.deps.database.db.transaction((tx) => t.deps.outbox.mail(tx, mail('Kept@example.com')));
+    const sent = await t.mails('Kept@example.com');
     expect(sent).toHaveLength(1);
+    expect(await outboxRows(t.deps.database, 'kept@example.com')).toEqual([
+      { status: 'sent', attempts: 1, mail: null, last_error: null },
+    ]);
   });
 
   it('never sends a mail whose transaction rolls back', async () => {
@@ -46,52 +63,92 @@ describe('the mail outbox', () => {
       }),
     ).rejects.toThrow('refused');
     expect(await t.mails('undone@example.com')).toHaveLength(0);
-    const [row] = await t.deps.database.query<{ n: number }>(
-      `select count(*)::int as n from pgboss.job where name = $1 and data->>'to' = $2`,
-      [MAIL_JOB, 'undone@example.com'],
-    );
-    expect(row?.n).toBe(0);
+    expect(await outboxRows(t.deps.database, 'undone@example.com')).toEqual([]);
+  });
+
+  it('waits 30 s after a first refusal, doubling up to 5 minutes between tries, and gives up after a day', () => {
+    expect([1, 2, 3, 4, 5, 9].map((attempts) => retryDelay(MAIL_RETRY, attempts, 60_000))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 300_000, 300_000,
+    ]);
+    expect(retryDelay(MAIL_RETRY, 40, 24 * 3_600_000)).toBeNull();
   });
 });
 
-describe('a mail server that refuses a mail', () => {
-  let smtp: TestSmtp;
-  const delivered = () => smtp.received.flatMap((mail) => mail.to);
+describe('a mail server that refuses mail', () => {
+  let smtp: TestSmtp | undefined;
   let database: Database;
   let drop: () => Promise<void>;
+  let queue: Queue | undefined;
+  const log = pino({ level: process.env.DEBUG_LOG ?? 'silent' });
+  const retry = { firstDelayMs: 300, longestDelayMs: 300, giveUpAfterMs: 24 * 3_600_000, leaseMs: 10_000 };
 
   beforeAll(async () => {
-    // Refuses the first mail offered, as a busy server does.
-    smtp = await startTestSmtp({ refuses: (attempt) => attempt === 1 });
     ({ database, drop } = await openTestDatabase());
   });
-  afterAll(async () => {
-    await drop();
-    await smtp.close();
+  afterEach(async () => {
+    await queue?.stop();
+    await smtp?.close();
   });
+  afterAll(async () => drop());
 
-  it('keeps it on the queue and sends it on a later try', async () => {
-    const log = pino({ level: 'silent' });
+  const start = async (refuses: (attempt: number) => boolean) => {
+    smtp = await startTestSmtp({ refuses });
     const mailer = createMailer({
       smtpUrl: smtp.url,
       from: 'GigReel <no-reply@gigreel.local>',
       outboxDir: '/nonexistent',
       log,
     });
-    const queue = await startQueue(database, log, { pollSeconds: 0.5, recurring: false });
-    try {
-      await queue.handle(mailJob(mailer));
-      await database.db.transaction((tx) => createOutbox().mail(tx, mail('seller@example.com')));
-      const job = `select count(*)::int as n from pgboss.job where name = '${MAIL_JOB}' and state = $1`;
-      await until(database, job, ['retry'], (n) => n === 1);
-      expect(delivered()).toEqual([]);
-      // The retry is due (instead of waiting its 30 s): the worker, woken, tries again.
-      await database.query(`update pgboss.job set start_after = now() where name = $1 and state = 'retry'`, [MAIL_JOB]);
-      await database.notify(WAKE_CHANNEL, '');
-      await until(database, job, ['completed'], (n) => n === 1);
-      expect(delivered()).toEqual(['seller@example.com']);
-    } finally {
-      await queue.stop();
-    }
+    queue = await startQueue(database, log, { pollSeconds: 0.5, recurring: false });
+    await startMailWorker(queue, { database, mailer, log }, retry);
+    return smtp;
+  };
+  const write = (to: string, subject: string) =>
+    database.db.transaction((tx) => createOutbox().mail(tx, mail(to, subject)));
+
+  it('keeps it, sends it on a later try, and sends the same recipient’s later mail only after it', async () => {
+    // The first mail offered is refused, as a busy server does.
+    const server = await start((attempt) => attempt === 1);
+    await write('seller@example.com', 'First');
+    await until(
+      () => outboxRows(database, 'seller@example.com'),
+      (rows) => rows[0]?.last_error !== null,
+    );
+    await write('seller@example.com', 'Second');
+    await write('other@example.com', 'Another person’s');
+    const received = await until(
+      () => server.received.map((one) => `${one.to.join()} ${/^Subject: (.*)$/m.exec(one.raw)?.[1]}`),
+      (list) => list.length === 3,
+    );
+    // Another recipient does not wait; the seller's second mail never overtakes the first.
+    expect(received.filter((line) => line.startsWith('seller@'))).toEqual([
+      'seller@example.com First',
+      'seller@example.com Second',
+    ]);
+    expect((await outboxRows(database, 'seller@example.com')).map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 1],
+    ]);
+  });
+
+  it('marks a mail failed once it is still refused a day after it was written, and counts it', async () => {
+    await start(() => true);
+    const [before] = await readTallies(database, [{ topic: 'mails', subject: 'failed' }]);
+    // Written a day ago (and refused since, as every try here is).
+    await database.db.transaction(async (tx) => {
+      await createOutbox().mail(tx, mail('gone@example.com', 'Old news'));
+      await tx.execute(
+        sql`update mail_outbox set created_at = now() - interval '1 day 1 minute' where recipient = 'gone@example.com'`,
+      );
+    });
+    await until(
+      () => outboxRows(database, 'gone@example.com'),
+      (rows) => rows[0]?.status === 'failed',
+    );
+    const [row] = await outboxRows(database, 'gone@example.com');
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, mail: null });
+    expect(row?.last_error).toMatch(/try again later/i);
+    const [after] = await readTallies(database, [{ topic: 'mails', subject: 'failed' }]);
+    expect(after!.count - before!.count).toBe(1);
   });
 });

@@ -8,7 +8,11 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { oneProcessAtATime, type Database } from '../db/connection.ts';
 
-type JobHandler = () => Promise<void>;
+/** A recurring job's run; it may ask to run again after a while (a retry coming due), in this process. */
+type JobHandler = () => Promise<void | { againInMs: number | null }>;
+
+/** Longest a process waits before running a job again that asked for it (the schedule covers the rest). */
+const LONGEST_AGAIN_MS = 60_000;
 
 /** Work that carries its own data (one mail), asked for by a request inside its transaction (outbox.ts). */
 export type DataJob<T> = {
@@ -19,8 +23,11 @@ export type DataJob<T> = {
 };
 
 export type Queue = {
-  /** Runs `handler` on `cron` (UTC, minute resolution), once across all processes. */
-  every(name: string, cron: string, handler: JobHandler): Promise<void>;
+  /**
+   * Runs `handler` on `cron` (UTC, minute resolution), once across all processes; with `wakeChannel`, a
+   * NOTIFY on that channel asks for a run at once (the mail outbox: a mail committed is sent now).
+   */
+  every(name: string, cron: string, handler: JobHandler, options?: { wakeChannel?: string }): Promise<void>;
   /** Asks for one run of a named job now (one waiting at a time: asking twice does not run it twice). */
   runSoon(name: string): Promise<void>;
   /**
@@ -58,7 +65,31 @@ export async function startQueue(
   await oneProcessAtATime(database, () => boss.start());
   const pollingIntervalSeconds = options.pollSeconds ?? 2;
   const handlers = new Map<string, JobHandler>();
+  const workers = new Map<string, string>();
   const unlisteners: Array<() => Promise<void>> = [];
+  const againTimers = new Map<string, NodeJS.Timeout>();
+  let stopped = false;
+
+  const runSoon = async (name: string) => {
+    if (!handlers.has(name)) throw new Error(`no job named ${name}`);
+    await boss.send(name, {});
+    // The worker looks at once rather than at its next poll.
+    const worker = workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+  };
+  const runAgainIn = (name: string, ms: number) => {
+    clearTimeout(againTimers.get(name));
+    if (stopped) return;
+    const timer = setTimeout(
+      () => {
+        againTimers.delete(name);
+        runSoon(name).catch((error: unknown) => log.warn({ err: error, job: name }, 'could not ask for a job'));
+      },
+      Math.min(Math.max(0, ms), LONGEST_AGAIN_MS),
+    );
+    timer.unref();
+    againTimers.set(name, timer);
+  };
 
   const ensure = async (name: string, handler: JobHandler) => {
     if (handlers.has(name)) return;
@@ -68,22 +99,30 @@ export async function startQueue(
     await oneProcessAtATime(database, () =>
       boss.createQueue(name, { name, policy: 'stately', retryLimit: 2, retryDelay: 5, expireInSeconds: 120 }),
     );
-    await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
+    const worker = await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
       const started = Date.now();
       try {
-        await handler();
+        const result = await handler();
+        if (result && result.againInMs !== null) runAgainIn(name, result.againInMs);
         log.debug({ job: name, ms: Date.now() - started }, 'background job done');
       } catch (error) {
         log.error({ err: error, job: name }, 'background job failed');
         throw error;
       }
     });
+    workers.set(name, worker);
   };
 
   return {
-    async every(name, cron, handler) {
+    async every(name, cron, handler, options = {}) {
       await ensure(name, handler);
       await oneProcessAtATime(database, () => boss.schedule(name, cron, {}, { tz: 'UTC' }));
+      if (options.wakeChannel) {
+        const wake = () =>
+          void runSoon(name).catch((error: unknown) => log.warn({ err: error, job: name }, 'could not ask for a job'));
+        // Heard again after a lost connection came back: whatever was sent meanwhile is looked for then.
+        unlisteners.push(await database.listen(options.wakeChannel, wake, wake));
+      }
     },
     async handle<T>(job: DataJob<T>) {
       await oneProcessAtATime(database, () =>
@@ -112,11 +151,11 @@ export async function startQueue(
       });
       unlisteners.push(await database.listen(job.wakeChannel, () => boss.notifyWorker(worker)));
     },
-    async runSoon(name) {
-      if (!handlers.has(name)) throw new Error(`no job named ${name}`);
-      await boss.send(name, {});
-    },
+    runSoon,
     async stop() {
+      stopped = true;
+      for (const timer of againTimers.values()) clearTimeout(timer);
+      againTimers.clear();
       for (const unlisten of unlisteners.splice(0)) await unlisten().catch(() => {});
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -92,6 +93,9 @@ export function createS3Storage(settings: S3Settings, client = createS3Client(se
     async delete(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async ready() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
   };
 }

@@ -2,8 +2,8 @@
  * Files sit behind one interface: local disk under DATA_DIR/files by default (an S3-compatible store
  * at scale). Keys are always chosen by the server, never from a user's file name.
  */
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +19,8 @@ export interface Storage {
   get(key: string, range?: ByteRange): Promise<Readable>;
   head(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /** Resolves when the store can be written to (readiness for a load balancer). */
+  ready(): Promise<void>;
 }
 
 /** Keys look like "offers/{userId}/{timestamp}.mp4": letters, digits, dashes, dots and slashes only. */
@@ -63,6 +65,10 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(file(key), { force: true });
+    },
+    async ready() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

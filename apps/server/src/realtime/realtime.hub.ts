@@ -33,8 +33,11 @@ export function realtimeHub(database: Database, log: FastifyBaseLogger): Promise
 async function createHub(database: Database, log: FastifyBaseLogger): Promise<RealtimeHub> {
   const listeners = new Map<string, Set<LiveListener>>();
   const pendingCounts = new Set<string>();
+  /** People whose streams are told to read everything again: events sent while the LISTEN was lost are gone. */
+  const pendingResync = new Set<string>();
   let flushScheduled = false;
   let closed = false;
+  let resyncTries = 0;
 
   const deliver = (userId: string, event: LiveEvent) => {
     for (const listener of listeners.get(userId) ?? []) {
@@ -46,16 +49,32 @@ async function createHub(database: Database, log: FastifyBaseLogger): Promise<Re
     }
   };
 
+  const scheduleFlush = () => {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(() => void flushCounts());
+  };
+
   const flushCounts = async () => {
     flushScheduled = false;
-    const users = [...pendingCounts];
+    const resync = new Set(pendingResync);
+    const users = [...new Set([...pendingCounts, ...resync])];
     pendingCounts.clear();
+    pendingResync.clear();
     if (closed || users.length === 0) return;
     try {
       const counts = await unreadCountsFor(database.db, users);
-      for (const [userId, unread] of counts) deliver(userId, { type: 'unread', unread });
+      // "ready" makes the page read its lists again (as after its own reconnect), "unread" only sets the badges.
+      for (const [userId, unread] of counts) deliver(userId, { type: resync.has(userId) ? 'ready' : 'unread', unread });
+      if (resync.size > 0) resyncTries = 0;
     } catch (error) {
-      if (!closed) log.warn({ err: error }, 'unread counts for live connections failed');
+      if (closed) return;
+      log.warn({ err: error }, 'unread counts for live connections failed');
+      // The database just came back may still refuse a moment: the streams to resync are asked again.
+      if (resync.size > 0 && resyncTries++ < 10) {
+        for (const userId of resync) pendingResync.add(userId);
+        setTimeout(scheduleFlush, 1000).unref();
+      }
     }
   };
 
@@ -80,13 +99,20 @@ async function createHub(database: Database, log: FastifyBaseLogger): Promise<Re
         deliver(userId, { type: 'notification', id: payload.id, kind: payload.kind, createdAt: payload.createdAt });
       pendingCounts.add(userId);
     }
-    if (pendingCounts.size > 0 && !flushScheduled) {
-      flushScheduled = true;
-      setImmediate(() => void flushCounts());
-    }
+    if (pendingCounts.size > 0) scheduleFlush();
   };
 
-  const unlisten = await database.listen(LIVE_CHANNEL, onPayload);
+  // The LISTEN comes back by itself after a lost connection (a database restart); what was announced in
+  // between never arrives, so every open stream is told to read everything again.
+  let listening = false;
+  const onListen = () => {
+    if (!listening) return void (listening = true);
+    log.info({ streams: listeners.size }, 'live events heard again; open streams read everything again');
+    for (const userId of listeners.keys()) pendingResync.add(userId);
+    resyncTries = 0;
+    if (pendingResync.size > 0) scheduleFlush();
+  };
+  const unlisten = await database.listen(LIVE_CHANNEL, onPayload, onListen);
 
   return {
     subscribe(userId, listener) {
