@@ -1,4 +1,5 @@
 /** The whole route table: each feature's part joined (api.ts says what an entry holds). */
+import { accountApi } from './account.ts';
 import { adminApi } from './admin.api.ts';
 import { authApi } from './auth.api.ts';
 import { blocksApi } from './blocks.ts';
@@ -12,6 +13,7 @@ import { ordersApi } from './orders.api.ts';
 import { profileApi } from './profile.api.ts';
 import { realtimeApi } from './realtime.api.ts';
 import { reviewsApi } from './reviews.api.ts';
+import { savedApi } from './saved.ts';
 import { systemApi } from './system.api.ts';
 
 export const apiRoutes = {
@@ -29,6 +31,8 @@ export const apiRoutes = {
   ...reportsApi,
   ...notificationsApi,
   ...realtimeApi,
+  ...accountApi,
+  ...savedApi,
 };
 export type ApiRoutes = typeof apiRoutes;
 export type ApiRouteName = keyof ApiRoutes;

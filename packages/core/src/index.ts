@@ -19,3 +19,5 @@ export * from './api.table.ts';
 export * from './blocks.ts';
 export * from './follows.ts';
 export * from './reports.ts';
+export * from './account.ts';
+export * from './saved.ts';
