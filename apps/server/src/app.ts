@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { account } from './account/index.ts';
 import { admin, installAudit } from './admin/index.ts';
 import { auth, installSessionCache } from './auth/index.ts';
 import type { AppDeps } from './deps.ts';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(notifications, { deps });
   await app.register(push, { deps });
   await app.register(realtime, { deps });
+  await app.register(account, { deps });
   await serveWebApp(app, deps.config.webDist);
   return app;
 }

@@ -1,4 +1,5 @@
 /** The whole route table: each feature's part joined (api.ts says what an entry holds). */
+import { accountApi } from './account.ts';
 import { adminApi } from './admin.api.ts';
 import { authApi } from './auth.api.ts';
 import { blocksApi } from './blocks.ts';
@@ -15,6 +16,7 @@ import { pushApi } from './push.ts';
 import { realtimeApi } from './realtime.api.ts';
 import { reviewsApi } from './reviews.api.ts';
 import { statsApi } from './stats.ts';
+import { savedApi } from './saved.ts';
 import { systemApi } from './system.api.ts';
 
 export const apiRoutes = {
@@ -35,6 +37,8 @@ export const apiRoutes = {
   ...notificationSettingsApi,
   ...pushApi,
   ...realtimeApi,
+  ...accountApi,
+  ...savedApi,
 };
 export type ApiRoutes = typeof apiRoutes;
 export type ApiRouteName = keyof ApiRoutes;

@@ -9,6 +9,7 @@ import { texts } from './texts.ts';
 export const ERROR_STATUS = {
   bad_request: 400,
   invalid_reset_link: 400,
+  wrong_password: 400,
   media_required: 400,
   unauthorized: 401,
   admin_session_ended: 401,
@@ -32,6 +33,7 @@ export const ERROR_STATUS = {
   media_too_long_or_large: 422,
   too_many_attempts: 429,
   too_many_sign_ups: 429,
+  too_many_mails: 429,
   too_many_jobs: 429,
   too_many_messages: 429,
   too_many_orders: 429,

@@ -22,3 +22,5 @@ export * from './stats.ts';
 export * from './reports.ts';
 export * from './notification-settings.ts';
 export * from './push.ts';
+export * from './account.ts';
+export * from './saved.ts';

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { adminTexts, type AdminCreator, type CreatorFormOutput, conflict, notFound } from '@gigreel/core';
 import type { Actor } from '../auth/index.ts';
+import type { Tx } from '../db/connection.ts';
 import type { AppDeps } from '../deps.ts';
 import { removeStoredFiles } from '../platform/storage.ts';
 import { assertMayDeleteCreator } from './admin.policy.ts';
@@ -94,12 +95,33 @@ export async function removeCreator({
   actor: Actor;
   id: string;
 }): Promise<AdminCreator> {
-  const { db } = deps.database;
-  const target = await findCreator(db, id);
+  const target = await findCreator(deps.database.db, id);
   if (!target) throw notFound(adminTexts.creators.notFound);
   assertMayDeleteCreator(actor, target);
-  const removed = await db.transaction(async (tx) => deleteUser(tx, id));
-  if (!removed) throw notFound(adminTexts.creators.notFound);
-  await removeStoredFiles(deps, removed.files);
+  if (!(await deleteAccount({ deps, userId: id }))) throw notFound(adminTexts.creators.notFound);
   return target;
+}
+
+/**
+ * The deletion itself, for the admin's delete and a person deleting their own account alike: one
+ * transaction (with `alsoInTransaction`, such as the mail saying it happened), then the files.
+ * False when there was no such account.
+ */
+export async function deleteAccount({
+  deps,
+  userId,
+  alsoInTransaction,
+}: {
+  deps: AppDeps;
+  userId: string;
+  alsoInTransaction?: (tx: Tx) => Promise<void>;
+}): Promise<boolean> {
+  const removed = await deps.database.db.transaction(async (tx) => {
+    const gone = await deleteUser(tx, userId);
+    if (gone && alsoInTransaction) await alsoInTransaction(tx);
+    return gone;
+  });
+  if (!removed) return false;
+  await removeStoredFiles(deps, removed.files);
+  return true;
 }

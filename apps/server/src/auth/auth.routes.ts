@@ -16,6 +16,7 @@ import {
   verifyEmail,
 } from './auth.service.ts';
 import { authHeaders, forwardCookies } from './bridge.ts';
+import { resendVerification } from './resend-verification.ts';
 import { markSignUpBrowser } from './sign-up-browser.ts';
 import { loadViewer, toViewer } from './viewer.ts';
 
@@ -55,6 +56,10 @@ export const auth = feature('auth', ({ deps, route }) => {
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     return reply.header('cache-control', 'no-store').redirect(location, 302);
   });
+
+  route('POST /api/auth/resend-verification', ({ request, body }) =>
+    resendVerification({ deps, email: body.email, ipAddress: request.ip }),
+  );
 
   route('GET /api/auth/unlock', async ({ reply, query }) => {
     const location = await unlockLogin({ deps, token: query.token ?? null });

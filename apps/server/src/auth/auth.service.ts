@@ -39,7 +39,7 @@ import { setCookieLine, signToken } from './signed-cookie.ts';
 import { forgetSignUpBrowser, signedUpHere } from './sign-up-browser.ts';
 
 /** Failures for one account from any address in LOGIN_WINDOW_MS before every attempt on it is refused. */
-const ACCOUNT_MAX_FAILURES = 20;
+export const ACCOUNT_MAX_FAILURES = 20;
 /** Accounts one address may create in SIGN_UP_WINDOW_MS. */
 const SIGN_UPS_PER_WINDOW = 10;
 const SIGN_UP_WINDOW_MS = 3_600_000;

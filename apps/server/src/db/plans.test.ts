@@ -23,7 +23,16 @@ import {
   topSellers,
 } from '../admin/admin.queries.ts';
 import { readExportBatch } from '../admin/export.queries.ts';
-import { selectBoostedOffers } from '../engagement/engagement.queries.ts';
+import { listLiveSessions } from '../account/account.queries.ts';
+import {
+  readJobs,
+  readMessages,
+  readOrderDetails,
+  readOrders,
+  readSaved,
+  type ExportCursor,
+} from '../account/data-export.queries.ts';
+import { selectBoostedOffers, selectSavedOffers } from '../engagement/engagement.queries.ts';
 import { findFeedTag, selectFeedPage, selectViewerStates } from '../feed/feed.queries.ts';
 import { listJobs } from '../jobs/jobs.queries.ts';
 import { conversations, markThreadRead } from '../messages/messages.queries.ts';
@@ -51,6 +60,7 @@ import { blockRelationsOf, listBlocked } from '../blocks/blocks.queries.ts';
 import { readOfferDays, writeAudience } from '../stats/stats.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
 import { driverUnderneath, migrationsFolder, type Database, type Tx } from './connection.ts';
+import { takeMailRequest } from './mail-requests.ts';
 import { users } from './schema.ts';
 
 let database: Database;
@@ -725,6 +735,114 @@ describe('admin lists and the export, newest first by keyset', () => {
       expect(plan).toMatch(/Index Scan using audit_log_created_id_idx/);
       expect(sortsOn(plan, 'created_at')).toBe(false);
     }
+  });
+});
+
+describe('an account people control (issue 19)', () => {
+  beforeAll(async () => {
+    // u1 saved 600 offers; 50 people saved some. u1 has 400 sessions, the newest 3 live; others a few each.
+    await query(`insert into favorites (user_id, offer_id, created_at)
+      select 'u' || (i % 50), ${uuid('1', '(i / 50) % 1500')}, now() - i * interval '1 second' from generate_series(0, 29999) i`);
+    await query(`insert into sessions (id, token, user_id, expires_at, user_agent, created_at, updated_at)
+      select 's' || i, 't' || i, 'u' || case when i < 400 then 1 else 2 + i % 300 end,
+        now() + interval '30 minutes' - (i % 400) * interval '1 hour', 'Chrome/126', now() - i * interval '1 minute', now() - i * interval '1 minute'
+      from generate_series(0, 2999) i`);
+    await query(`insert into mail_requests (kind, subject, ip_address, created_at)
+      select case when i % 2 = 0 then 'verification' else 'email_change' end, 'p' || (i % 500) || '@example.com', '10.0.' || (i % 200) || '.1',
+        now() - i * interval '1 minute' from generate_series(0, 4999) i`);
+    await query('analyze favorites');
+    await query('analyze sessions');
+    await query('analyze mail_requests');
+  });
+
+  it('the Saved tab walks favorites_user_created_idx newest first, from the top and after a cursor', async () => {
+    const first = await selectSavedOffers(database.db, 'u1');
+    const [at, id] = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString()) as [string, string];
+    for (const cursor of [null, { at, id }]) {
+      const plan = await planFor(() => selectSavedOffers(database.db, 'u1', cursor), /"favorites"/);
+      expect(plan).toMatch(/Index (Only )?Scan using favorites_user_created_idx/);
+      expect(sortsOn(plan, 'created_at')).toBe(false);
+      if (cursor) expect(plan).toMatch(/Index Cond: \(.*ROW\(created_at, offer_id\) < /);
+    }
+  });
+
+  it("a person's devices are their live sessions only, from sessions_user_expires_idx in order", async () => {
+    const plan = await planFor(() => listLiveSessions(database.db, 'u1', new Date()), /"sessions"/);
+    expect(plan).toMatch(/Index Scan Backward using sessions_user_expires_idx/);
+    // the expired ones are outside the scanned range, not read and thrown away
+    expect(plan).toMatch(/Index Cond: \(\(user_id = 'u1'::text\) AND \(expires_at > /);
+    expect(sortsOn(plan, 'expires_at')).toBe(false);
+  });
+
+  it("the data download pages through the person's side of each list by its index, from the cursor on", async () => {
+    const cursorOf = async (table: string, column: string, person: string) => {
+      const [row] = await query<ExportCursor>(
+        `select created_at::text as at, id::text as id from ${table} where ${column} = $1 order by created_at, id offset 10 limit 1`,
+        [person],
+      );
+      return row!;
+    };
+    const db = database.db;
+    for (const [side, column] of [
+      ['sender', 'sender_id'],
+      ['receiver', 'receiver_id'],
+    ] as const) {
+      const cursor = await cursorOf('gig_messages', column, 'u1');
+      const plan = await planFor(() => readMessages(db, 'u1', side, cursor, 500), /"gig_messages"/);
+      expect(plan).toMatch(new RegExp(`Index Scan using gig_messages_${side}_idx`));
+      expect(plan).toMatch(new RegExp(`Index Cond: \\(\\(${column} = 'u1'::text\\) AND \\(created_at >= `));
+      expect(sortsOn(plan, 'created_at')).toBe(false);
+    }
+    for (const [role, person] of [
+      ['buyer', 'u1'],
+      ['seller', 'u201'],
+    ] as const) {
+      const cursor = await cursorOf('orders', `${role}_id`, person);
+      const plan = await planFor(() => readOrders(db, person, role, cursor, 200), /"orders"/);
+      expect(plan).toMatch(new RegExp(`Index Scan using orders_${role}_idx`));
+      expect(plan).toMatch(/ROW\(created_at, id\) > /);
+      expect(sortsOn(plan, 'created_at')).toBe(false);
+    }
+    for (const [side, column, index] of [
+      ['from', 'from_user_id', 'private_jobs_from_idx'],
+      ['to', 'to_user_id', 'private_jobs_to_idx'],
+    ] as const) {
+      const person = side === 'from' ? 'u1' : 'u101';
+      const plan = await planFor(() => readJobs(db, person, side, null, 200), /"private_jobs"/);
+      expect(plan, column).toMatch(new RegExp(`Index Scan using ${index}`));
+      expect(sortsOn(plan, 'created_at')).toBe(false);
+    }
+    const saved = await planFor(() => readSaved(db, 'u1', null, 500), /"favorites"/);
+    expect(saved).toMatch(/Index (Only )?Scan Backward using favorites_user_created_idx/);
+    const ids = (await query<{ id: string }>(`select id from orders where buyer_id = 'u1' limit 50`)).map(
+      (row) => row.id,
+    );
+    for (const [table, index] of [
+      ['order_events', 'order_events_order_idx'],
+      ['order_messages', 'order_messages_order_idx'],
+      ['order_deliveries', 'order_deliveries_order_idx'],
+      ['reviews', 'reviews_order_idx'],
+    ])
+      expect(await planFor(() => readOrderDetails(db, ids), new RegExp(`from "${table}"`), SEARCH)).toMatch(
+        new RegExp(`${index}`),
+      );
+  });
+
+  it('the mail limits count the window of one subject and one address by their indexes', async () => {
+    // Outside a transaction, so the driver's calls are the ones recorded (each lock then lasts its statement).
+    const statements = await statementsOf(() =>
+      takeMailRequest(
+        database.db as unknown as Tx,
+        { kind: 'verification', subject: 'p1@example.com', ipAddress: '10.0.1.1', at: new Date() },
+        { windowMs: 3_600_000, perSubject: 3, perAddress: 10 },
+      ),
+    );
+    const counts = statements.filter((statement) => /select count/.test(statement.text));
+    expect(counts).toHaveLength(2);
+    const [bySubject, byAddress] = await Promise.all(counts.map((statement) => planOf(statement, SEARCH)));
+    expect(bySubject).toMatch(/mail_requests_subject_idx/);
+    expect(byAddress).toMatch(/mail_requests_address_idx/);
+    for (const plan of [bySubject, byAddress]) expect(plan).not.toMatch(/Seq Scan/);
   });
 });
 

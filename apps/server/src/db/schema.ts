@@ -87,7 +87,8 @@ export const sessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('sessions_user_idx').on(t.userId),
+    // A person's sessions: the live ones (their signed-in devices) in order of last activity, and the foreign key's index.
+    index('sessions_user_expires_idx').on(t.userId, t.expiresAt),
     // Deleting an admin finds the sessions they impersonate through this (almost every row is null).
     index('sessions_impersonated_by_idx')
       .on(t.impersonatedBy)
@@ -278,7 +279,12 @@ export const favorites = pgTable(
     counted: boolean('counted').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('favorites_offer_idx').on(t.offerId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.offerId] }),
+    index('favorites_offer_idx').on(t.offerId),
+    // A person's saved offers, newest first.
+    index('favorites_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.offerId.desc().nullsFirst()),
+  ],
 );
 
 export const reactions = pgTable(
@@ -981,6 +987,40 @@ export const loginAttempts = pgTable(
       .where(sql`not ${t.success} and ${t.countsTowardLimit}`),
     // The dashboard's attempts of the last day.
     index('login_attempts_at_idx').on(t.attemptedAt),
+  ],
+);
+
+/**
+ * A change of address waiting for the new address to confirm it (issue 19): one per person (a new
+ * request replaces it), found by its mailed link's hash, until it expires.
+ */
+export const emailChanges = pgTable('email_changes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Mails a person asked for again (a verification link, a change of address), by what they are about
+ * (the address, or the account) and the client address asking: the limits of a few an hour count these.
+ */
+export const mailRequests = pgTable(
+  'mail_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_requests_subject_idx').on(t.kind, t.subject, t.createdAt),
+    index('mail_requests_address_idx').on(t.kind, t.ipAddress, t.createdAt),
+    check('mail_requests_kind_check', sql`${t.kind} in ('verification', 'email_change')`),
   ],
 );
 

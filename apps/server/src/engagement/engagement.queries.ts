@@ -315,3 +315,39 @@ export async function selectBoostedOffers(
   const { rows, nextCursor } = pageOf(found, BOOSTED_PAGE_SIZE);
   return { rows: rows.map(({ cursorAt: _cursorAt, ...row }) => row), nextCursor };
 }
+
+/** A person's saved offers (favourites) come 30 to a page, as their boosted ones do. */
+export const SAVED_PAGE_SIZE = 30;
+
+/**
+ * One page of the offers a person saved (favourited), newest first, after `cursor`, without hidden
+ * offers (their own offer too, if they saved it). The keyset is the favourite's (created_at,
+ * offer_id), the order of favorites_user_created_idx.
+ */
+export async function selectSavedOffers(
+  db: Db,
+  userId: string,
+  cursor: TimeCursor | null = null,
+): Promise<{ rows: BoostedRow[]; nextCursor: string | null }> {
+  const found = await db
+    .select({
+      id: favorites.offerId,
+      title: offers.title,
+      mediaKey: offers.mediaKey,
+      mediaType: offers.mediaType,
+      posterKey: offers.posterKey,
+      createdAt: offers.createdAt,
+      creatorName: users.name,
+      cursorAt: sql<string>`${favorites.createdAt}::text`,
+    })
+    .from(favorites)
+    .innerJoin(offers, eq(offers.id, favorites.offerId))
+    .innerJoin(users, eq(users.id, offers.userId))
+    .where(
+      and(eq(favorites.userId, userId), afterCursor(favorites.createdAt, favorites.offerId, cursor), visibleInFeed),
+    )
+    .orderBy(desc(favorites.createdAt), desc(favorites.offerId))
+    .limit(SAVED_PAGE_SIZE + 1);
+  const { rows, nextCursor } = pageOf(found, SAVED_PAGE_SIZE);
+  return { rows: rows.map(({ cursorAt: _cursorAt, ...row }) => row), nextCursor };
+}

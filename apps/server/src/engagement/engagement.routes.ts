@@ -1,7 +1,7 @@
 /** Boost, favourite, react, share, and the boosted list. */
 import { feature } from '../http/declare.ts';
 import { loadViewer } from '../auth/index.ts';
-import { getBoostedOffers, react, share, toggleBoost, toggleFavorite } from './engagement.service.ts';
+import { getBoostedOffers, getSavedOffers, react, share, toggleBoost, toggleFavorite } from './engagement.service.ts';
 import { sharerOf } from './sharer.ts';
 
 export const engagement = feature('engagement', ({ deps, route }) => {
@@ -21,5 +21,9 @@ export const engagement = feature('engagement', ({ deps, route }) => {
   route('GET /api/boosted', ({ actor, query, reply }) => {
     reply.header('cache-control', 'private, no-store');
     return getBoostedOffers({ deps, actor, cursor: query.cursor });
+  });
+  route('GET /api/saved', ({ actor, query, reply }) => {
+    reply.header('cache-control', 'private, no-store');
+    return getSavedOffers({ deps, actor, cursor: query.cursor });
   });
 });

@@ -5,7 +5,7 @@
  * a row only from an established person other than the owner whom the owner has not blocked (issue
  * 17, db/ranked.ts); the row is marked as it is written, in the same statement.
  */
-import type { BoostedPage, EngagementResult, Reaction } from '@gigreel/core';
+import type { BoostedPage, EngagementResult, Reaction, SavedPage } from '@gigreel/core';
 import {
   ANONYMOUS_SHARERS_PER_ADDRESS,
   ENGAGEMENT_WEIGHTS,
@@ -31,9 +31,11 @@ import {
   rankedWeight,
   recordShare,
   selectBoostedOffers,
+  selectSavedOffers,
   setMark,
   setReaction,
   toggleMark,
+  type BoostedRow,
   type CountsAndMarks,
   type LockedOffer,
 } from './engagement.queries.ts';
@@ -176,15 +178,32 @@ export async function getBoostedOffers({
 }): Promise<BoostedPage> {
   const page = await selectBoostedOffers(deps.database.db, actor.id, decodeTimeCursor(cursor));
   return {
-    offers: page.rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      mediaUrl: mediaUrlFor(row.mediaKey),
-      mediaKind: mediaKindFor(row.mediaType),
-      posterUrl: row.posterKey ? mediaUrlFor(row.posterKey) : null,
-      createdAt: new Date(row.createdAt).toISOString(),
-      creatorName: row.creatorName,
-    })),
+    offers: page.rows.map(toListedOffer),
     nextCursor: page.nextCursor,
   };
 }
+
+/** One page of the offers the viewer saved (favourited), newest first (a damaged cursor starts from the top). */
+export async function getSavedOffers({
+  deps,
+  actor,
+  cursor,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+  cursor?: string | undefined;
+}): Promise<SavedPage> {
+  const page = await selectSavedOffers(deps.database.db, actor.id, decodeTimeCursor(cursor));
+  return { offers: page.rows.map(toListedOffer), nextCursor: page.nextCursor };
+}
+
+/** An offer in the boosted and saved lists. */
+const toListedOffer = (row: BoostedRow) => ({
+  id: row.id,
+  title: row.title,
+  mediaUrl: mediaUrlFor(row.mediaKey),
+  mediaKind: mediaKindFor(row.mediaType),
+  posterUrl: row.posterKey ? mediaUrlFor(row.posterKey) : null,
+  createdAt: new Date(row.createdAt).toISOString(),
+  creatorName: row.creatorName,
+});

@@ -149,6 +149,24 @@ async function freshJob(): Promise<string> {
 async function throwawayCreator(): Promise<string> {
   return (await t.createUser({ name: 'Someone to remove' })).id;
 }
+/**
+ * For the routes that change a person's own account for good (a new password, deleting it): a new
+ * account of the persona's kind (an admin for the admin; the designer's address is the matrix's own, so
+ * a plain person stands in), so the matrix's people keep theirs.
+ */
+async function ownThrowaway(who: Persona): Promise<TestClient> {
+  return who === 'anonymous' ? t.client() : t.signedIn({ name: `Throwaway ${who}`, admin: who === 'admin' });
+}
+/** A session of "user" other than the matrix's own, to be ended by id. */
+async function extraSessionOfUser(): Promise<string> {
+  const client = t.client('198.51.100.250');
+  await client.post('/api/auth/sign-in/email', { email: people.user.user.email, password: 'Password123' });
+  const [row] = await t.deps.database.query<{ id: string }>(
+    'select id from sessions where user_id = $1 order by created_at desc limit 1',
+    [people.user.user.id],
+  );
+  return row!.id;
+}
 
 //                anonymous user other buyer seller designer admin
 const ROWS: Row[] = [
@@ -479,6 +497,68 @@ const ROWS: Row[] = [
     expect: [401, 200, 200, 200, 400, 200, 200],
     call: () => json('DELETE', `/api/follows/${people.seller.user.id}`),
   },
+  // An account people control (issue 19): each person acts on their own account only
+  { route: 'GET /api/account', expect: [401, 200, 200, 200, 200, 200, 200], call: () => json('GET', '/api/account') },
+  {
+    route: 'POST /api/account/password',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: async (who) => ({
+      ...json('POST', '/api/account/password', { currentPassword: 'Password123', newPassword: 'Brandnew123' }),
+      client: await ownThrowaway(who),
+    }),
+  },
+  {
+    route: 'POST /api/account/email',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: (who) =>
+      json('POST', '/api/account/email', { email: `moved-${who}-${Date.now()}@example.com`, password: 'Password123' }),
+  },
+  {
+    route: 'DELETE /api/account/email',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: () => json('DELETE', '/api/account/email'),
+  },
+  {
+    route: 'GET /api/account/email/confirm',
+    expect: [302, 302, 302, 302, 302, 302, 302],
+    call: () => json('GET', '/api/account/email/confirm?token=not-a-token'),
+  },
+  {
+    route: 'GET /api/account/sessions',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', '/api/account/sessions'),
+  },
+  {
+    // a session of "user": only they may end it; to anyone else it is not there
+    route: 'DELETE /api/account/sessions/:id',
+    expect: [401, 200, 404, 404, 404, 404, 404],
+    call: async () => json('DELETE', `/api/account/sessions/${await extraSessionOfUser()}`),
+  },
+  {
+    route: 'POST /api/account/sessions/sign-out-others',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: () => json('POST', '/api/account/sessions/sign-out-others'),
+  },
+  {
+    route: 'GET /api/account/export',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', '/api/account/export'),
+  },
+  {
+    // an admin's account is not deleted from here
+    route: 'DELETE /api/account',
+    expect: [401, 200, 200, 200, 200, 200, 403],
+    call: async (who) => ({
+      ...json('DELETE', '/api/account', { password: 'Password123', confirmation: 'DELETE' }),
+      client: await ownThrowaway(who),
+    }),
+  },
+  {
+    route: 'POST /api/auth/resend-verification',
+    expect: [200, 200, 200, 200, 200, 200, 200],
+    call: (who) => json('POST', '/api/auth/resend-verification', { email: `waiting-${who}@example.com` }),
+  },
+  { route: 'GET /api/saved', expect: [401, 200, 200, 200, 200, 200, 200], call: () => json('GET', '/api/saved') },
   {
     // anyone's views and clicks are taken (the seller's own are not counted: stats.test.ts)
     route: 'POST /api/stats/events',

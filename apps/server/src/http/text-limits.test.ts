@@ -116,6 +116,10 @@ describe('JSON bodies', () => {
     ['POST /api/jobs/:job/status', () => designer, ['status']],
     ['POST /api/admin/creators', () => admin, ['displayName', 'email', 'bio', 'location', 'paypalLink']],
     ['PATCH /api/admin/creators/:seller', () => admin, ['displayName', 'email', 'bio', 'location', 'paypalLink']],
+    ['POST /api/auth/resend-verification', anonymous, ['email']],
+    ['POST /api/account/password', () => buyer, ['currentPassword', 'newPassword']],
+    ['POST /api/account/email', () => buyer, ['email', 'password']],
+    ['DELETE /api/account', () => buyer, ['password', 'confirmation']],
   ];
   for (const [route, who, fields] of ROUTES) {
     it(`${route}: each text field, 100,000 characters or as many as the body limit allows, answers within ${BOUND_MS} ms`, async () => {
@@ -184,6 +188,8 @@ describe('query strings and paths', () => {
     ['/api/admin/messages', ['cursor', 'q', 'withoutOffer']],
     ['/api/admin/audit-log', ['cursor', 'q', 'withoutOffer']],
     ['/api/admin/analytics', ['unit']],
+    ['/api/account/email/confirm', ['token']],
+    ['/api/saved', ['cursor']],
   ];
   for (const [path, keys] of QUERIES) {
     it(`GET ${path}: each query key, 100,000 characters (or 30,000), answers within ${BOUND_MS} ms`, async () => {
