@@ -17,6 +17,7 @@ import {
   creatorIdParams,
   feedQuery,
   feedStateQuery,
+  followingFeedQuery,
   offerFields,
   offerIdParams,
   reactionInput,
@@ -32,9 +33,18 @@ export const offersApi = defineApi({
     query: feedQuery,
     response: feedPage,
   },
+  'GET /api/feed/following': {
+    caller: 'signedIn',
+    signInText: offerTexts.followingSignUp,
+    summary:
+      'A page of the Following feed (50 offers): the offers of the creators the viewer follows, newest change first',
+    query: followingFeedQuery,
+    response: feedPage,
+  },
   'GET /api/feed/state': {
     caller: 'signedIn',
-    summary: "The viewer's own boost, favourite and reaction for the given offers",
+    summary:
+      "The viewer's own boost, favourite and reaction for the given offers, and whether they follow each creator",
     query: feedStateQuery,
     response: feedStatePage,
   },

@@ -58,7 +58,10 @@ export const viewerOfferState = z.object({
   reaction: z.enum(REACTIONS).nullable(),
 });
 export type ViewerOfferState = z.output<typeof viewerOfferState>;
-export const feedStatePage = z.object({ states: z.array(viewerOfferState) });
+/** On a feed page the viewer also learns whether they follow each offer's creator (the avatar's badge). */
+export const feedViewerState = viewerOfferState.extend({ followsCreator: z.boolean() });
+export type FeedViewerState = z.output<typeof feedViewerState>;
+export const feedStatePage = z.object({ states: z.array(feedViewerState) });
 export type FeedStatePage = z.output<typeof feedStatePage>;
 
 export const engagementResult = viewerOfferState.extend({
@@ -105,6 +108,10 @@ export const creatorPage = z.object({
     /** How many follow them and how many they follow (issue 18). */
     followers: z.number().int(),
     following: z.number().int(),
+    /** Their completed sales (offer orders and private jobs), a tally. */
+    completedOrders: z.number().int(),
+    /** The stars of their offer's reviews, whether or not the offer shows now. */
+    rating: ratingSummary,
   }),
   /** Whether the viewer follows them (false for a visitor). */
   viewerFollows: z.boolean(),

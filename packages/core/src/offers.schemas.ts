@@ -245,6 +245,9 @@ export type FeedQuery = z.input<typeof feedQuery>;
 /** A boosted list page request: the opaque nextCursor of the page before; without it, the first page. */
 export const boostedQuery = z.object({ cursor: textInput(200).optional() });
 
+/** A page of the Following feed: the opaque nextCursor of the page before; without it, the first page. */
+export const followingFeedQuery = z.object({ cursor: textInput(200).optional() });
+
 export const FEED_STATE_MAX_IDS = 100;
 export const feedStateQuery = z.object({
   ids: textInput(FEED_STATE_MAX_IDS * 37)

@@ -28,4 +28,17 @@ export const offerTexts = {
   offerApprovedBody: (title: string) => `"${title}" was approved and now appears in the feed.`,
   tooManyTags: (max: number) => `Use at most ${max} tags`,
   tagTooLong: (max: number) => `Each tag must be at most ${max} characters`,
+  /** The feed's two tabs (issue 18): the ranked feed, and the offers of the creators one follows. */
+  forYou: 'For You',
+  followingFeed: 'Following',
+  followingEmpty: 'Follow creators to see their offers here',
+  followingEmptyHint:
+    "Tap + on a creator's picture in For You, or find creators in Explore. Their new and updated offers show here first.",
+  followingSignUp: 'Sign up to see offers from the creators you follow.',
+  exploreCreators: 'Explore creators',
+  /** The creator page (issue 18). */
+  watchInFeed: 'Watch in the feed',
+  noReviewsYet: 'No reviews yet',
+  completedOrders: (count: number) =>
+    count === 1 ? '1 completed order' : `${count.toLocaleString('en-GB')} completed orders`,
 } as const;

@@ -33,7 +33,7 @@ import {
   type ExportCursor,
 } from '../account/data-export.queries.ts';
 import { selectBoostedOffers, selectSavedOffers } from '../engagement/engagement.queries.ts';
-import { findFeedTag, selectFeedPage, selectViewerStates } from '../feed/feed.queries.ts';
+import { findFeedTag, selectFeedPage, selectFollowingPage, selectViewerStates } from '../feed/feed.queries.ts';
 import { listJobs } from '../jobs/jobs.queries.ts';
 import { conversations, markThreadRead } from '../messages/messages.queries.ts';
 import {
@@ -388,7 +388,7 @@ describe('messages and notifications', () => {
 });
 
 describe('lists', () => {
-  it("the viewer's state on a feed page probes boosts, favourites and reactions by index for each offer, in the generic plan too", async () => {
+  it("the viewer's state on a feed page probes boosts, favourites, reactions and follows by index for each offer, in the generic plan too", async () => {
     const ids = (
       await query<{ id: string }>(`select offer_id::text as id from boosts where user_id = 'u1' limit 5`)
     ).map((row) => row.id);
@@ -397,7 +397,34 @@ describe('lists', () => {
     for (const table of ['boosts', 'favorites', 'reactions'])
       expect(plan).toMatch(new RegExp(`Index (Only )?Scan using ${table}_\\w+ on ${table}`));
     expect(plan.match(/Index Cond: \(.*offer_id = offers\.id/g)).toHaveLength(3);
+    expect(plan).toMatch(/Index (Only )?Scan using follows_\w+ on follows/);
+    expect(plan).toMatch(/Index Cond: \(.*followee_id = offers\.user_id/);
     expect(plan).not.toMatch(/Seq Scan|Hash/);
+  });
+
+  it("the Following feed reads the person's follows and each creator's one offer by index, whatever the number of offers, from the top and after a cursor", async () => {
+    await query(`insert into follows (follower_id, followee_id, created_at)
+      select 'u1', 'u' || (2 + i * 3), now() - i * interval '1 minute' from generate_series(0, 399) i`);
+    await query(`update offers set updated_at = now() - (abs(hashtext(id::text)) % 5000) * interval '1 minute'`);
+    await query('analyze follows');
+    await query('analyze offers');
+    const following = (after: { at: string; id: string } | null) => () =>
+      selectFollowingPage(database.db, { viewerId: 'u1', wholeFeed: false, after });
+    const first = await following(null)();
+    expect(first.rows).toHaveLength(50);
+    const [at, id] = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString()) as [string, string];
+    for (const cursor of [null, { at, id }]) {
+      const statement = await statementOf(following(cursor), /"follows"/);
+      // the generic plan too: with a cursor it once walked every visible offer, probing the follows
+      for (const plan of [await planOf(statement, SEARCH), await genericPlanOf(statement, SEARCH)]) {
+        // the follows by the person's key, then one probe of offers.user_id per creator followed
+        expect(plan).toMatch(/Index (Only )?Scan using follows_follower_id_followee_id_pk on follows/);
+        expect(plan).toMatch(/Index Cond: \(follower_id = /);
+        expect(plan).toMatch(/Index Scan using offers_user_id_unique on offers/);
+        // never a walk of all offers (the rank indexes, a bitmap of them) or a scan of a table
+        expect(plan).not.toMatch(/Seq Scan|Bitmap|offers_feed_idx|offers_all_rank_idx|offers_created_id_idx/);
+      }
+    }
   });
 
   it('the boosted list walks boosts_user_created_idx in order, from the top and after a cursor', async () => {

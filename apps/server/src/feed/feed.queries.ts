@@ -6,12 +6,13 @@
  */
 import { and, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Reaction } from '@gigreel/core';
+import { FEED_PAGE_SIZE, type Reaction } from '@gigreel/core';
 import { plannedForValues, type Database, type Db } from '../db/connection.ts';
 import { anyOf } from '../db/any-of.ts';
-import { preparedOnce } from '../db/prepared.ts';
+import { afterCursorPlaceholders, cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
+import { preparedOnce, preparedPages } from '../db/prepared.ts';
 import { readTallies } from '../db/tallies.queries.ts';
-import { boosts, favorites, offers, offerTags, reactions, tags, users } from '../db/schema.ts';
+import { boosts, favorites, follows, offers, offerTags, reactions, tags, users } from '../db/schema.ts';
 import { offerCardColumns, type OfferCardRow } from '../offers/index.ts';
 
 export type FeedCursor = { score: number; id: string };
@@ -176,6 +177,61 @@ function feedSearchQuery(db: Db, options: FeedPageOptions, tagId: string | null)
     .limit(options.limit);
 }
 
+/**
+ * The Following feed (issue 18): a page of 50 offers of the creators a person follows, newest change first
+ * (updated_at: an edit or a new picture brings an offer back to the top). One statement whose work is
+ * bounded by how many the person follows (FOLLOWS_MAX), never by the number of offers: their follows
+ * by the primary key, each creator's one offer by offers.user_id's unique index, the visible ones
+ * sorted and cut to the page; only the page's rows are then read whole (with their tags). Blocks need
+ * no check here: a block ends a follow either way (blocks.queries.ts), and hiding an offer or
+ * suspending its creator takes its approval away, so visibleInFeed leaves it out, as the ranked feed does.
+ */
+export async function selectFollowingPage(
+  db: Db,
+  options: { viewerId: string; wholeFeed: boolean; after: TimeCursor | null },
+): Promise<{ rows: OfferCardRow[]; nextCursor: string | null }> {
+  const statement = (options.wholeFeed ? followingPagesAll : followingPages)(db, options.after);
+  const rows = await statement.execute({ viewerId: options.viewerId, ...cursorValues(options.after) });
+  return pageOf(rows as Array<OfferCardRow & { cursorAt: string }>, FEED_PAGE_SIZE);
+}
+
+const followingPagesOf = (wholeFeed: boolean, name: string) =>
+  preparedPages((db, after) => {
+    // Each followed creator's one offer, probed by offers.user_id. The LIMIT 1 (a person has one offer)
+    // keeps the probe a probe: without it a generic plan may instead walk every visible offer and
+    // look each up in the follows, which grows with the offers rather than with whom one follows.
+    const theirOffer = db
+      .select({ id: offers.id, changedAt: offers.updatedAt })
+      .from(offers)
+      .where(
+        and(
+          sql`${offers.userId} = ${follows.followeeId}`,
+          wholeFeed ? undefined : visibleInFeed,
+          after(offers.updatedAt, offers.id),
+        ),
+      )
+      .limit(1)
+      .as('their_offer');
+    const page = db
+      .select({ id: theirOffer.id })
+      .from(follows)
+      .crossJoinLateral(theirOffer)
+      .where(eq(follows.followerId, sql.placeholder('viewerId')))
+      .orderBy(sql`${theirOffer.changedAt} desc`, sql`${theirOffer.id} desc`)
+      // one more than a page shows, so the answer knows whether another page follows
+      .limit(FEED_PAGE_SIZE + 1)
+      .as('page');
+    return db
+      .select({ ...offerCardColumns, cursorAt: sql<string>`${offers.updatedAt}::text` })
+      .from(page)
+      .innerJoin(offers, eq(offers.id, page.id))
+      .innerJoin(users, eq(users.id, offers.userId))
+      .orderBy(sql`${offers.updatedAt} desc`, sql`${offers.id} desc`)
+      .prepare(`${name}${after === afterCursorPlaceholders ? '_after' : ''}`);
+  });
+const followingPages = followingPagesOf(false, 'following_feed');
+const followingPagesAll = followingPagesOf(true, 'following_feed_all');
+
 /** The offers by state, from the tallies (one lookup each, whatever the number of offers). */
 export async function countOffers(
   database: Database,
@@ -194,10 +250,17 @@ export async function countOffers(
   };
 }
 
-export type ViewerStateRow = { offerId: string; boosted: boolean; favorited: boolean; reaction: Reaction | null };
+export type ViewerStateRow = {
+  offerId: string;
+  boosted: boolean;
+  favorited: boolean;
+  reaction: Reaction | null;
+  followsCreator: boolean;
+};
 
 /**
- * The viewer's own boost, favourite and reaction for a page of offers: three primary-key lookups each.
+ * The viewer's own boost, favourite and reaction for a page of offers, and whether they follow its
+ * creator: four primary-key lookups each.
  * Scalar subqueries, not EXISTS: a prepared statement's generic plan may turn an EXISTS into a hash
  * of all the viewer's boosts (20,000 rows read for the most active person), which it cannot do here.
  * The states come as one JSON value, not a row each: reading and mapping 50 rows cost the server more
@@ -210,7 +273,8 @@ const viewerStates = preparedOnce((db) =>
         'offerId', ${offers.id},
         'boosted', coalesce((select true from ${boosts} where ${boosts.userId} = ${sql.placeholder('userId')} and ${boosts.offerId} = ${offers.id}), false),
         'favorited', coalesce((select true from ${favorites} where ${favorites.userId} = ${sql.placeholder('userId')} and ${favorites.offerId} = ${offers.id}), false),
-        'reaction', (select ${reactions.emoji} from ${reactions} where ${reactions.userId} = ${sql.placeholder('userId')} and ${reactions.offerId} = ${offers.id}))), '[]'::json)`,
+        'reaction', (select ${reactions.emoji} from ${reactions} where ${reactions.userId} = ${sql.placeholder('userId')} and ${reactions.offerId} = ${offers.id}),
+        'followsCreator', coalesce((select true from ${follows} where ${follows.followerId} = ${sql.placeholder('userId')} and ${follows.followeeId} = ${offers.userId}), false))), '[]'::json)`,
     })
     .from(offers)
     .where(anyOf(offers.id, sql.placeholder('offerIds')))

@@ -6,7 +6,7 @@ import { feedExclusionsOf } from '../blocks/index.ts';
 import { feature } from '../http/declare.ts';
 import { seesWholeFeed } from '../offers/index.ts';
 import { createFlights, type Flights } from './feed.flights.ts';
-import { getFeedDebug, getFeedPage, getFeedStates } from './feed.service.ts';
+import { getFeedDebug, getFeedPage, getFeedStates, getFollowingPage } from './feed.service.ts';
 
 /** How long browsers and shared caches may reuse the public feed page before asking again. */
 const FEED_MAX_AGE_SECONDS = 15;
@@ -66,6 +66,11 @@ export const feed = feature<{ publicPages: PublicFeedPages }>('feed', ({ deps, r
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2)))
       return reply.status(304).send();
     return reply.send(body);
+  });
+
+  route('GET /api/feed/following', ({ actor, query, reply }) => {
+    reply.header('cache-control', 'private, no-store');
+    return getFollowingPage({ deps, actor, cursor: query.cursor });
   });
 
   route('GET /api/feed/state', ({ actor, query, reply }) => {

@@ -4,11 +4,19 @@
  * get is the same for all of them and can be cached.
  */
 import { FEED_PAGE_SIZE, type FeedDebug, type FeedPage, type FeedStatePage, badRequest } from '@gigreel/core';
-import { decodePageCursor, encodePageCursor } from '../db/page-cursor.ts';
+import { decodePageCursor, decodeTimeCursor, encodePageCursor } from '../db/page-cursor.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Actor } from '../auth/index.ts';
 import { seesWholeFeed, toFeedOffer } from '../offers/index.ts';
-import { countOffers, selectFeedPage, selectViewerStates, type FeedCursor } from './feed.queries.ts';
+import {
+  countOffers,
+  selectFeedPage,
+  selectFollowingPage,
+  selectViewerStates,
+  type FeedCursor,
+} from './feed.queries.ts';
+
+const EXPIRED_CURSOR = 'This feed link has expired. Reload the feed.';
 
 const encodeCursor = (cursor: FeedCursor): string => encodePageCursor(cursor.score, cursor.id);
 
@@ -16,7 +24,7 @@ export function decodeCursor(text: string): FeedCursor {
   const [score, id] = decodePageCursor(text) ?? [];
   if (typeof score === 'number' && Number.isFinite(score) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id))
     return { score, id };
-  throw badRequest('This feed link has expired. Reload the feed.', 'cursor');
+  throw badRequest(EXPIRED_CURSOR, 'cursor');
 }
 
 export async function getFeedPage(options: {
@@ -52,6 +60,29 @@ export async function getFeedPage(options: {
     };
   }
   return result;
+}
+
+/**
+ * A page of the Following feed: the offers of the creators the viewer follows, newest change first,
+ * with the ranked feed's rules of what shows (an admin sees every offer there too).
+ */
+export async function getFollowingPage({
+  deps,
+  actor,
+  cursor,
+}: {
+  deps: AppDeps;
+  actor: Actor;
+  cursor?: string | undefined;
+}): Promise<FeedPage> {
+  const after = cursor ? decodeTimeCursor(cursor) : null;
+  if (cursor && !after) throw badRequest(EXPIRED_CURSOR, 'cursor');
+  const { rows, nextCursor } = await selectFollowingPage(deps.database.db, {
+    viewerId: actor.id,
+    wholeFeed: seesWholeFeed(actor),
+    after,
+  });
+  return { offers: rows.map(toFeedOffer), nextCursor };
 }
 
 export async function getFeedStates({

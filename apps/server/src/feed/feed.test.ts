@@ -164,10 +164,12 @@ describe('the feed statement', () => {
 });
 
 describe('GET /api/feed/state', () => {
-  it("gives the signed-in viewer's own boost, favourite and reaction for the offers asked", async () => {
+  it("gives the signed-in viewer's own boost, favourite and reaction for the offers asked, and whom they follow", async () => {
     const a = await seedOffer(t, (await t.createUser()).id);
-    const b = await seedOffer(t, (await t.createUser()).id);
+    const creatorOfB = await t.createUser();
+    const b = await seedOffer(t, creatorOfB.id);
     const fan = await t.signedIn();
+    await fan.put(`/api/follows/${creatorOfB.id}`);
     await fan.post(`/api/offers/${a}/boost`);
     await fan.put(`/api/offers/${b}/reaction`, { emoji: 'Smart' });
     await fan.post(`/api/offers/${b}/favorite`);
@@ -175,12 +177,12 @@ describe('GET /api/feed/state', () => {
     expect(states).toHaveLength(2);
     expect(states).toEqual(
       expect.arrayContaining([
-        { offerId: a, boosted: true, favorited: false, reaction: null },
-        { offerId: b, boosted: false, favorited: true, reaction: 'Smart' },
+        { offerId: a, boosted: true, favorited: false, reaction: null, followsCreator: false },
+        { offerId: b, boosted: false, favorited: true, reaction: 'Smart', followsCreator: true },
       ]),
     );
     const other = (await (await t.signedIn()).get(`/api/feed/state?ids=${a}`)).json().states;
-    expect(other).toEqual([{ offerId: a, boosted: false, favorited: false, reaction: null }]);
+    expect(other).toEqual([{ offerId: a, boosted: false, favorited: false, reaction: null, followsCreator: false }]);
     expect((await t.client().get(`/api/feed/state?ids=${a}`)).statusCode).toBe(401);
     expect((await fan.get('/api/feed/state?ids=x')).statusCode).toBe(400);
   });

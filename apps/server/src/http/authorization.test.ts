@@ -181,6 +181,11 @@ const ROWS: Row[] = [
   { route: 'GET /api/me', expect: [200, 200, 200, 200, 200, 200, 200], call: () => json('GET', '/api/me') },
   { route: 'GET /api/feed', expect: [200, 200, 200, 200, 200, 200, 200], call: () => json('GET', '/api/feed') },
   {
+    route: 'GET /api/feed/following',
+    expect: [401, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', '/api/feed/following'),
+  },
+  {
     route: 'GET /api/feed/state',
     expect: [401, 200, 200, 200, 200, 200, 200],
     call: () => json('GET', `/api/feed/state?ids=${offerId}`),
@@ -199,6 +204,11 @@ const ROWS: Row[] = [
     route: 'GET /offer/:id',
     expect: [200, 200, 200, 200, 200, 200, 200],
     call: () => json('GET', `/offer/${offerId}`),
+  },
+  {
+    route: 'GET /creator/:id',
+    expect: [200, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', `/creator/${people.seller.user.id}`),
   },
   // Sign-in routes: open to everyone, they act on the credentials given
   {
@@ -880,7 +890,9 @@ describe('the authorization matrix', () => {
     const registered = routesOf(t.app)
       .filter(
         (route) =>
-          (route.path.startsWith('/api/') && !route.path.startsWith('/api/docs')) || route.path.startsWith('/offer/'),
+          (route.path.startsWith('/api/') && !route.path.startsWith('/api/docs')) ||
+          route.path.startsWith('/offer/') ||
+          route.path.startsWith('/creator/'),
       )
       .flatMap((route) => route.methods.map((method) => `${method} ${route.path}`));
     expect(ROWS.map((row) => row.route).sort()).toEqual([...new Set(registered)].sort());

@@ -241,7 +241,7 @@ describe('query strings and paths', () => {
       ]),
     );
     for (const value of shapesOf(HUGE)) {
-      for (const prefix of ['/', '/offer/', '/media/offers/'])
+      for (const prefix of ['/', '/offer/', '/creator/', '/media/offers/'])
         cases.push([
           `${prefix} ${sample(value)}`,
           () => anonymous().get(prefix + encodeURIComponent(value).replace(/%2F/g, '/')),

@@ -6,13 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { formatPence, type FeedOffer } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
+import { injectPageMeta, type MetaTag } from '../http/page-meta.ts';
 import { webIndexHtml } from '../http/web.ts';
 import { getOffer } from './offers.service.ts';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-function offerMetaTags(offer: FeedOffer, publicUrl: string): string {
+function offerMetaTags(offer: FeedOffer, publicUrl: string): MetaTag[] {
   const absolute = (url: string) => `${publicUrl}${url}`;
   const price = offer.isPaidOffer && offer.pricePence !== null ? formatPence(offer.pricePence) : null;
   const title = price ? `${offer.title} · ${price}` : offer.title;
@@ -20,7 +18,7 @@ function offerMetaTags(offer: FeedOffer, publicUrl: string): string {
     .filter(Boolean)
     .join(' · ');
   const image = offer.posterUrl ?? (offer.mediaKind === 'image' ? offer.mediaUrl : null);
-  const tags: Array<[string, string, string]> = [
+  const tags: MetaTag[] = [
     ['property', 'og:type', 'website'],
     ['property', 'og:site_name', 'GigReel'],
     ['property', 'og:title', title],
@@ -40,19 +38,7 @@ function offerMetaTags(offer: FeedOffer, publicUrl: string): string {
       ['property', 'product:price:currency', 'GBP'],
     );
   }
-  return tags
-    .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`)
-    .join('\n    ');
-}
-
-/** Writes the tags into the page's head and its title, in place of the app's generic description. */
-function injectOfferMeta(html: string, offer: FeedOffer, publicUrl: string): string {
-  const meta = offerMetaTags(offer, publicUrl);
-  const titled = /<title>[^<]*<\/title>/i.test(html)
-    ? html.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(offer.title)} · GigReel</title>`)
-    : html;
-  const withoutDescription = titled.replace(/\s*<meta\s+name="description"[^>]*>/i, '');
-  return withoutDescription.replace(/<\/head>/i, () => `  ${meta}\n  </head>`);
+  return tags;
 }
 
 export function offerPageRoute(app: FastifyInstance, deps: AppDeps): void {
@@ -62,7 +48,7 @@ export function offerPageRoute(app: FastifyInstance, deps: AppDeps): void {
     if (/^[0-9a-f-]{36}$/i.test(id)) {
       // Crawlers come without a session: only offers everyone may see get their preview.
       const offer = await getOffer({ deps, actor: null, offerId: id }).catch(() => null);
-      if (offer) html = injectOfferMeta(html, offer, deps.config.publicUrl);
+      if (offer) html = injectPageMeta(html, offer.title, offerMetaTags(offer, deps.config.publicUrl));
     }
     return reply.header('cache-control', 'public, max-age=60').type('text/html; charset=utf-8').send(html);
   });

@@ -3,9 +3,10 @@
  * the offer's own columns, its counter columns, its tags and its creator, read in one statement.
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { FeedOffer, MediaKind, OfferInput } from '@gigreel/core';
-import type { Db, Tx } from '../db/connection.ts';
+import type { FeedOffer, MediaKind, OfferInput, RatingSummary } from '@gigreel/core';
+import type { Database, Db, Tx } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
+import { readTallies } from '../db/tallies.queries.ts';
 import { offers, offerTags, users } from '../db/schema.ts';
 import { upsertTag } from './tags.queries.ts';
 
@@ -78,6 +79,12 @@ export const mediaUrlFor = (key: string | null): string => (key ? `/media/${key}
 export const mediaKindFor = (type: string | null): MediaKind | null =>
   type?.startsWith('video/') ? 'video' : type?.startsWith('image/') ? 'image' : null;
 
+/** An offer's stars as the card shows them: the average to one decimal ("4.8 ★"), none before the first review. */
+export const ratingOf = (row: { reviewCount: number; ratingSum: number }): RatingSummary => ({
+  average: row.reviewCount > 0 ? Math.round((row.ratingSum / row.reviewCount) * 10) / 10 : null,
+  count: row.reviewCount,
+});
+
 /** The only shape of an offer the client sees (offers.contract.ts). */
 export function toFeedOffer(row: OfferCardRow): FeedOffer {
   return {
@@ -99,11 +106,7 @@ export function toFeedOffer(row: OfferCardRow): FeedOffer {
     favoriteCount: row.favoriteCount,
     reactionCount: row.reactionCount,
     shareCount: row.shareCount,
-    rating: {
-      // one decimal, as "4.8 ★" shows it
-      average: row.reviewCount > 0 ? Math.round((row.ratingSum / row.reviewCount) * 10) / 10 : null,
-      count: row.reviewCount,
-    },
+    rating: ratingOf(row),
     isApproved: row.isApproved,
     createdAt: new Date(row.createdAt).toISOString(),
     creator: { id: row.userId, displayName: row.creatorName, profileImage: row.creatorImage },
@@ -225,6 +228,12 @@ export async function findCreator(
 } | null> {
   const [row] = await creatorById(db).execute({ userId });
   return row ?? null;
+}
+
+/** How many sales of the person completed (their offer's orders and private jobs): the sales tally, one key. */
+export async function countCompletedSales(database: Database, userId: string): Promise<number> {
+  const [sales] = await readTallies(database, [{ topic: 'sales', subject: userId }]);
+  return sales!.count;
 }
 
 const creatorById = preparedOnce((db) =>

@@ -26,11 +26,13 @@ import { MediaRejectedError, type MediaProcessor } from '../platform/media.ts';
 import { withMediaSlot } from '../platform/media-slots.ts';
 import { removeStoredFiles } from '../platform/storage.ts';
 import {
+  countCompletedSales,
   findCreator,
   findOfferCard,
   findOfferCardByUser,
   findOfferMediaByUser,
   lockOwnOffer,
+  ratingOf,
   replaceOfferTags,
   toFeedOffer,
   writeOwnOffer,
@@ -77,9 +79,10 @@ export async function getCreatorPage({
 }): Promise<CreatorPage> {
   const creator = await findCreator(deps.database.db, userId);
   if (!creator) throw notFound(offerTexts.creatorNotFound);
-  const [row, counts, viewerFollows] = await Promise.all([
+  const [row, counts, completedOrders, viewerFollows] = await Promise.all([
     findOfferCardByUser(deps.database.db, userId),
     countFollows(deps.database.db, userId),
+    countCompletedSales(deps.database, userId),
     actor && actor.id !== userId ? isFollowing(deps.database.db, actor.id, userId) : false,
   ]);
   return {
@@ -90,6 +93,8 @@ export async function getCreatorPage({
       bio: creator.bio,
       joinedAt: new Date(creator.createdAt).toISOString(),
       ...counts,
+      completedOrders,
+      rating: ratingOf(row ?? { reviewCount: 0, ratingSum: 0 }),
     },
     viewerFollows,
     offer: row && canSeeOffer(actor, row) ? toFeedOffer(row) : null,
