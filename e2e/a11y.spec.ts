@@ -105,6 +105,12 @@ const SCREENS: Screen[] = [
     ready: async (page) => expect(page.getByLabel('Display name')).toBeVisible(),
   },
   { name: 'post', path: '/post', as: 'leo@example.com' },
+  {
+    name: 'stats',
+    path: '/stats',
+    as: 'leo@example.com',
+    ready: async (page) => expect(page.getByRole('img', { name: /^Views per day/ })).toBeVisible(),
+  },
   { name: 'explore', path: '/explore', as: 'leo@example.com' },
   { name: 'boosted', path: '/boosted', as: 'leo@example.com' },
   { name: 'messages', path: '/messages', as: 'leo@example.com' },

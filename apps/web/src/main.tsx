@@ -63,6 +63,7 @@ const routes: RouteObject[] = [
           { path: '/post', ...page(() => import('./routes/Post.tsx')) },
           { path: '/profile', ...page(() => import('./routes/Profile.tsx')) },
           { path: '/creator/:creatorId', ...page(() => import('./routes/Creator.tsx')) },
+          { path: '/stats', ...page(() => import('./routes/Stats.tsx')) },
           { path: '/messages', ...page(() => import('./routes/Messages.tsx')) },
           { path: '/notifications', ...page(() => import('./routes/Notifications.tsx')) },
           { path: '/settings', ...page(() => import('./routes/Settings.tsx')) },

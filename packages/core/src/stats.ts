@@ -32,7 +32,7 @@ export const statsTexts = {
   title: 'Stats',
   /** The profile's button beside the own offer. */
   open: 'Stats',
-  openLabel: 'Stats for your offer',
+  openWhat: 'for your offer',
   periodLabel: 'Period',
   period: (days: number) => `${days} days`,
   lastDays: (days: number) => `the last ${days} days`,

@@ -6,6 +6,7 @@ import { Badge } from '../../ui/misc.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ActionRail } from '../engagement/index.ts';
 import { RatingChip } from '../reviews/index.ts';
+import { recordClick, useViewTracking } from '../stats/index.ts';
 import { OfferMedia } from './OfferMedia.tsx';
 
 type SlideHandlers = {
@@ -29,8 +30,14 @@ type Props = SlideHandlers & {
 
 export function OfferSlide({ offer, state, active, muted, preload, isOwn, position, ...on }: Props) {
   const paid = offer.isPaidOffer && offer.pricePence !== null;
+  // Creator analytics: a view once 60% of the slide has shown for 2 s; the link and Buy count as clicks.
+  const viewed = useViewTracking<HTMLElement>(offer.id, !isOwn);
+  const clicked = () => {
+    if (!isOwn) recordClick(offer.id);
+  };
   return (
     <article
+      ref={viewed}
       aria-roledescription="offer"
       aria-label={`${offer.title}, ${position}`}
       aria-hidden={active ? undefined : true}
@@ -91,7 +98,10 @@ export function OfferSlide({ offer, state, active, muted, preload, isOwn, positi
           {paid && !isOwn ? (
             <button
               type="button"
-              onClick={() => on.onBuy(offer)}
+              onClick={() => {
+                clicked();
+                on.onBuy(offer);
+              }}
               className="pointer-events-auto inline-flex h-9 items-center gap-1.5 rounded-full bg-brand-600 px-4 text-sm font-bold text-white shadow-lg hover:bg-brand-700 [text-shadow:none]"
             >
               <ShoppingBag className="h-4 w-4" aria-hidden="true" /> Buy
@@ -102,6 +112,7 @@ export function OfferSlide({ offer, state, active, muted, preload, isOwn, positi
               href={offer.link}
               target="_blank"
               rel="noopener noreferrer nofollow"
+              onClick={clicked}
               className="inline-flex h-9 items-center gap-1.5 rounded-full bg-white px-4 text-sm font-bold text-black [text-shadow:none] hover:bg-zinc-200"
             >
               Get it <ExternalLink className="h-4 w-4" aria-hidden="true" />

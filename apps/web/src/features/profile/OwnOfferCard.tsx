@@ -1,7 +1,7 @@
-/** The person's one offer (media, title, link button, Edit to /post) or the prompt to create it. */
-import { ExternalLink, Pencil, PlusCircle } from 'lucide-react';
+/** The person's one offer (media, title, link button, Edit to /post, its Stats) or the prompt to create it. */
+import { BarChart3, ExternalLink, Pencil, PlusCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatPence, profileTexts, type OwnOffer } from '@gigreel/core';
+import { formatPence, profileTexts, statsTexts, type OwnOffer } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { Badge, Card, Spinner } from '../../ui/misc.tsx';
 import { OfferThumb } from './OfferThumb.tsx';
@@ -66,6 +66,11 @@ function OfferCard({ offer }: { offer: OwnOffer }) {
           <Link to="/post" className={buttonClass('primary', 'sm')}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit<span className="sr-only"> your offer</span>
+          </Link>
+          <Link to="/stats" className={buttonClass('outline', 'sm')}>
+            <BarChart3 className="h-4 w-4" aria-hidden="true" />
+            {statsTexts.open}
+            <span className="sr-only"> {statsTexts.openWhat}</span>
           </Link>
         </div>
       </div>
