@@ -102,12 +102,11 @@ test('a person turns push on for this device from Settings and off again', async
   await page.goto('/settings');
   const push = page.getByRole('switch', { name: 'Push notifications on this device' });
   await expect(push).toHaveAttribute('aria-checked', 'false');
-  await expect(page.getByText('Off for this device')).toBeVisible();
+  await expect(page.getByText('Off for this device', { exact: true })).toBeVisible();
   await push.click();
   await expect(page.getByText('Push notifications are on for this device.')).toBeVisible();
   await expect(push).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByText('On for this device')).toBeVisible();
-  await page.getByRole('heading', { name: 'Notifications' }).scrollIntoViewIfNeeded();
+  await expect(page.getByText('On for this device', { exact: true })).toBeVisible();
   await page.screenshot({ path: `.tmp/screens/settings-push-on-${testInfo.project.name}.png`, fullPage: true });
 
   await push.click();
@@ -131,7 +130,9 @@ test('the settings grid turns one topic off for one channel at once, and it stay
   await ordersByEmail.click();
   await expect(page.getByText('Emails about orders off.')).toBeVisible();
   await expect(ordersByEmail).toHaveAttribute('aria-checked', 'false');
-  await page.screenshot({ path: `.tmp/screens/settings-notifications-${testInfo.project.name}.png`, fullPage: true });
+  await page
+    .getByRole('region', { name: 'Notifications', exact: true })
+    .screenshot({ path: `.tmp/screens/settings-notifications-${testInfo.project.name}.png` });
 
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Emails about orders' })).toHaveAttribute('aria-checked', 'false');
