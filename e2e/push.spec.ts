@@ -7,7 +7,7 @@
  * browser's PushManager answers with a subscription of the test's own (its endpoint on this machine,
  * which the server takes outside production). Everything past the browser is the product's own.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, mailsTo, test } from './fixtures.ts';
 
 /** Delivers a push to the page's service worker as the browser's push service would (a trusted push event). */
 async function deliverPush(page: import('@playwright/test').Page, data: object) {
@@ -99,15 +99,19 @@ test('a person turns push on for this device from Settings and off again', async
   await page.addInitScript({ content: FAKE_PUSH_SERVICE });
   const person = await people.person({ displayName: 'Pia Push' });
   await people.signIn(page, person);
+  // the notifications page offers push while it is off
+  await page.goto('/notifications');
+  await expect(page.getByRole('switch', { name: 'Push notifications on this device' })).toBeVisible();
+  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 375, height: 667 });
+  await page.screenshot({ path: `.tmp/screens/notifications-push-offer-${testInfo.project.name}.png` });
   await page.goto('/settings');
   const push = page.getByRole('switch', { name: 'Push notifications on this device' });
   await expect(push).toHaveAttribute('aria-checked', 'false');
-  await expect(page.getByText('Off for this device')).toBeVisible();
+  await expect(page.getByText('Off for this device', { exact: true })).toBeVisible();
   await push.click();
   await expect(page.getByText('Push notifications are on for this device.')).toBeVisible();
   await expect(push).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByText('On for this device')).toBeVisible();
-  await page.getByRole('heading', { name: 'Notifications' }).scrollIntoViewIfNeeded();
+  await expect(page.getByText('On for this device', { exact: true })).toBeVisible();
   await page.screenshot({ path: `.tmp/screens/settings-push-on-${testInfo.project.name}.png`, fullPage: true });
 
   await push.click();
@@ -131,7 +135,9 @@ test('the settings grid turns one topic off for one channel at once, and it stay
   await ordersByEmail.click();
   await expect(page.getByText('Emails about orders off.')).toBeVisible();
   await expect(ordersByEmail).toHaveAttribute('aria-checked', 'false');
-  await page.screenshot({ path: `.tmp/screens/settings-notifications-${testInfo.project.name}.png`, fullPage: true });
+  await page
+    .getByRole('region', { name: 'Notifications', exact: true })
+    .screenshot({ path: `.tmp/screens/settings-notifications-${testInfo.project.name}.png` });
 
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Emails about orders' })).toHaveAttribute('aria-checked', 'false');
@@ -139,4 +145,33 @@ test('the settings grid turns one topic off for one channel at once, and it stay
     'aria-checked',
     'true',
   );
+});
+
+test('a mail’s unsubscribe link asks first, then turns emails about orders off, signed out', async ({
+  page,
+  people,
+}, testInfo) => {
+  const seller = await people.creator({
+    displayName: 'Sia Seller',
+    offer: { price: '12.50', paypalLink: 'https://www.paypal.com/paypalme/sia' },
+  });
+  const buyer = await people.person({ displayName: 'Ben Buyer' });
+  const placed = await buyer.api.post('/api/orders', { data: { offerId: seller.offer.id } });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order } = (await placed.json()) as { order: { id: string } };
+  expect((await buyer.api.post(`/api/orders/${order.id}/paid`)).status()).toBe(200);
+  // the sign-up's verification mail, then the order's
+  await expect.poll(() => mailsTo(seller.email).length).toBe(2);
+  const link = /(http:\/\/localhost:\d+\/unsubscribe\/[^\s"<>]+)/.exec(mailsTo(seller.email)[1]!.text)?.[1];
+  expect(link).toBeDefined();
+
+  await page.goto(new URL(link!).pathname);
+  await expect(page.getByRole('heading', { name: 'Stop emails about orders?' })).toBeVisible();
+  await page.screenshot({ path: `.tmp/screens/unsubscribe-${testInfo.project.name}.png` });
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You will no longer get emails about orders.' }),
+  ).toBeVisible();
+  const settings = await seller.api.get('/api/notifications/settings');
+  expect(((await settings.json()) as { settings: { orders: { email: boolean } } }).settings.orders.email).toBe(false);
 });

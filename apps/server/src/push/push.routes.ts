@@ -3,10 +3,7 @@ import { feature } from '../http/declare.ts';
 import * as service from './push.service.ts';
 
 export const push = feature('push', ({ deps, route }) => {
-  route('GET /api/push/key', ({ reply }) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return service.getPushKey({ deps });
-  });
+  route('GET /api/push/key', () => service.getPushKey({ deps }));
   route('PUT /api/push/subscription', ({ actor, body, request }) =>
     service.subscribePush({
       deps,

@@ -277,3 +277,33 @@ describe('appeals', () => {
     }
   });
 });
+
+describe('moderation mail and the person’s settings', () => {
+  it('a hidden offer’s mail follows the moderation email switch, with its unsubscribe; a suspension notice always goes', async () => {
+    const { person, found } = await reportedCreator('Quinn Quiet');
+    const mailsOf = async () => t.mails(person.user.email);
+    await person.put('/api/notifications/settings', { topic: 'moderation', channel: 'email', on: false });
+
+    const hidden = await admin.post(`/api/admin/reports/${found.id}/hide`, { rule: 'scam', note: 'A fake shop.' });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await mailsOf()).toEqual([]);
+    // still told in the app, with the link to appeal
+    expect(await appealLink(person.user.id, 'offer_hidden')).toMatch(/^\/appeal\//);
+
+    expect(
+      (await reporter.post('/api/reports', { kind: 'creator', id: person.user.id, reason: 'scam' })).statusCode,
+    ).toBe(201);
+    const suspendCase = (await queue()).find((c) => c.targetId === person.user.id)!;
+    const suspended = await admin.post(`/api/admin/reports/${suspendCase.id}/suspend`, {
+      rule: 'scam',
+      note: 'Asked buyers to pay elsewhere.',
+      days: 7,
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    const [notice, ...more] = await mailsOf();
+    expect(more).toEqual([]);
+    expect(notice!.text).toContain('/appeal/');
+    // an account's own mail carries no unsubscribe
+    expect(notice!.text).not.toMatch(/^List-Unsubscribe/m);
+  });
+});
