@@ -6,11 +6,12 @@ import { orderTimerJob } from './orders/index.ts';
 import { MAIL_PURGE_JOB, purgeFinishedMailRows, startMailWorker } from './platform/outbox.ts';
 import { END_SUSPENSIONS_JOB, endDueSuspensions } from './reports/index.ts';
 import { startQueue, type Queue } from './platform/queue.ts';
+import { removeUnclaimedFiles, UNCLAIMED_FILES_JOB } from './platform/unclaimed-files.ts';
 
 const FOLD_TALLIES_JOB = 'tallies.fold';
 
 export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
-  const queue = await startQueue(deps.database, deps.log);
+  const queue = await startQueue(deps.database, deps.log, { onFailure: (job) => deps.metrics.jobFailed(job) });
   // Mail written by requests inside their transactions (platform/outbox.ts), and its record kept 30 days.
   await startMailWorker(queue, deps);
   await queue.every(MAIL_PURGE_JOB, '17 * * * *', () => purgeFinishedMailRows(deps.database));
@@ -19,6 +20,10 @@ export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
   await queue.every(POPULAR_TAGS_JOB, POPULAR_TAGS_CRON, () => refreshPopularTags({ deps }));
   // The counts' appended changes, summed up so that reading a count stays a few rows.
   await queue.every(FOLD_TALLIES_JOB, '* * * * *', () => foldTallyChanges(deps.database));
+  // Stored files no row claimed (a save that failed while storage was down, a refused removal).
+  await queue.every(UNCLAIMED_FILES_JOB, '*/5 * * * *', async () => {
+    await removeUnclaimedFiles(deps);
+  });
   // Suspensions whose time has come are lifted (the person can sign in, their offer is back).
   await queue.every(END_SUSPENSIONS_JOB, '* * * * *', async () => {
     await endDueSuspensions(deps);

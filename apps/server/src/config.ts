@@ -56,6 +56,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   ORDER_AUTO_COMPLETE_AFTER: duration.prefault('3d'),
   ORDER_PAYMENT_EXPIRES_AFTER: duration.prefault('7d'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -77,6 +78,8 @@ export type Config = {
   demoOnPublicAddress: boolean;
   logLevel: string;
   webDist: string;
+  /** The bearer token that opens GET /metrics; unset, the page does not exist. */
+  metricsToken: string | undefined;
   /** The order timers: a delivery the buyer leaves alone completes after this; an unpaid order expires after that. */
   orderTimers: { autoCompleteMs: number; paymentExpiresMs: number };
   /** Files go to this S3-compatible store when every S3_* setting is given; local disk otherwise. */
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trust,
     seedDemo: !production && e.SEED_DEMO !== 'never',
     demoOnPublicAddress: e.SEED_DEMO === 'always',
+    metricsToken: e.METRICS_TOKEN,
     orderTimers: { autoCompleteMs: e.ORDER_AUTO_COMPLETE_AFTER, paymentExpiresMs: e.ORDER_PAYMENT_EXPIRES_AFTER },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { adminTexts, type AdminCreator, type CreatorFormOutput, conflict, notFound } from '@gigreel/core';
 import type { Actor } from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
-import { removeStoredFiles } from '../platform/storage.ts';
+import { removeStoredFiles } from '../platform/unclaimed-files.ts';
 import { assertMayDeleteCreator } from './admin.policy.ts';
 import { deleteUser, emailInUse, findCreator, insertCreator, NO_LOGIN_DOMAIN, updateCreator } from './admin.queries.ts';
 
