@@ -13,6 +13,7 @@ const SLOW = [
   'apps/server/src/crash.test.ts',
   'apps/server/src/scale-out.test.ts',
   'apps/server/src/realtime/realtime.multiprocess.test.ts',
+  'apps/server/src/platform/storage.faults.test.ts',
   'bench/**/*.test.ts',
 ];
 const PURE_SERVER = [

@@ -13,11 +13,13 @@ import { explore } from './explore/index.ts';
 import { createPublicFeedPages, feed } from './feed/index.ts';
 import { frameworkErrors, installErrorHandler, zodToAppError } from './http/errors.ts';
 import { installOpenApi, system } from './http/openapi.ts';
+import { installRequestIds, requestIds } from './http/request-id.ts';
+import { metricsPage } from './metrics/index.ts';
 import { offers } from './offers/index.ts';
 import { installSecurity } from './http/security.ts';
 import { serveWebApp } from './http/web.ts';
 import { mediaFiles } from './media/index.ts';
-import { createLocalMediaProcessor } from './platform/media.ts';
+import { createLocalMediaProcessor, measuredMedia } from './platform/media.ts';
 import { jobs } from './jobs/index.ts';
 import { messages } from './messages/index.ts';
 import { orders } from './orders/index.ts';
@@ -36,8 +38,19 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     trustProxy: deps.config.trustProxy,
     bodyLimit: 64 * 1024,
     frameworkErrors,
+    genReqId: requestIds(deps.config.trustProxy),
   });
-  installErrorHandler(app);
+  installErrorHandler(app, { onDatabaseUnavailable: () => deps.metrics.databaseUnavailable() });
+  installRequestIds(app);
+  // Counted per route pattern (never the raw URL, which would make a series per offer id).
+  app.addHook('onResponse', async (request, reply) => {
+    deps.metrics.request(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
   // Declared routes (http/declare.ts) are validated with the texts of errors.ts, and answered
   // through their response schema.
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
@@ -54,7 +67,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await installOpenApi(app, deps);
   await app.register(system, { deps });
   // One media processor (and so one queue of ffmpeg and sharp jobs) for creators' and admins' uploads alike.
-  const media = createLocalMediaProcessor();
+  const media = measuredMedia(createLocalMediaProcessor(), deps.metrics);
   await app.register(admin, { deps, media });
   await app.register(auth, { deps });
   await app.register(mediaFiles, { deps });
@@ -75,6 +88,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(push, { deps });
   await app.register(realtime, { deps });
   await app.register(account, { deps });
+  await app.register(metricsPage, { deps });
   await serveWebApp(app, deps.config.webDist);
   return app;
 }

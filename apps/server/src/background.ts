@@ -8,12 +8,13 @@ import { pushJob } from './push/index.ts';
 import { END_SUSPENSIONS_JOB, endDueSuspensions } from './reports/index.ts';
 import { startQueue, type Queue } from './platform/queue.ts';
 import { foldOfferStats } from './stats/index.ts';
+import { removeUnclaimedFiles, UNCLAIMED_FILES_JOB } from './platform/unclaimed-files.ts';
 
 const FOLD_TALLIES_JOB = 'tallies.fold';
 const FOLD_OFFER_STATS_JOB = 'stats.fold';
 
 export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
-  const queue = await startQueue(deps.database, deps.log);
+  const queue = await startQueue(deps.database, deps.log, { onFailure: (job) => deps.metrics.jobFailed(job) });
   // Mail written by requests inside their transactions (platform/outbox.ts), and its record kept 30 days.
   await startMailWorker(queue, deps);
   await queue.every(MAIL_PURGE_JOB, '17 * * * *', () => purgeFinishedMailRows(deps.database));
@@ -26,6 +27,10 @@ export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
   await queue.every(FOLD_TALLIES_JOB, '* * * * *', () => foldTallyChanges(deps.database));
   // The same for the offers' daily analytics (views, clicks, engagement, orders per day).
   await queue.every(FOLD_OFFER_STATS_JOB, '* * * * *', () => foldOfferStats(deps.database));
+  // Stored files no row claimed (a save that failed while storage was down, a refused removal).
+  await queue.every(UNCLAIMED_FILES_JOB, '*/5 * * * *', async () => {
+    await removeUnclaimedFiles(deps);
+  });
   // Suspensions whose time has come are lifted (the person can sign in, their offer is back).
   await queue.every(END_SUSPENSIONS_JOB, '* * * * *', async () => {
     await endDueSuspensions(deps);

@@ -64,6 +64,7 @@ const envSchema = z.object({
       error: 'must be a mailto: address or an https:// URL (how a push service reaches whoever runs GigReel)',
     })
     .optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -85,6 +86,8 @@ export type Config = {
   demoOnPublicAddress: boolean;
   logLevel: string;
   webDist: string;
+  /** The bearer token that opens GET /metrics; unset, the page does not exist. */
+  metricsToken: string | undefined;
   /** The order timers: a delivery the buyer leaves alone completes after this; an unpaid order expires after that. */
   orderTimers: { autoCompleteMs: number; paymentExpiresMs: number };
   /** Web Push's VAPID key pair (base64url, P-256) and the contact push services see (mailto: or https:). */
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trust,
     seedDemo: !production && e.SEED_DEMO !== 'never',
     demoOnPublicAddress: e.SEED_DEMO === 'always',
+    metricsToken: e.METRICS_TOKEN,
     orderTimers: { autoCompleteMs: e.ORDER_AUTO_COMPLETE_AFTER, paymentExpiresMs: e.ORDER_PAYMENT_EXPIRES_AFTER },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

@@ -6,9 +6,10 @@ import type { Database } from './db/connection.ts';
 import type { AppDeps } from './deps.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { createMailer, type Mailer } from './platform/mailer.ts';
+import { createMetrics } from './platform/metrics.ts';
 import { createOutbox } from './platform/outbox.ts';
 import { createS3Storage } from './platform/s3.ts';
-import { createLocalStorage, type Storage } from './platform/storage.ts';
+import { createLocalStorage, guardStorage, type Storage } from './platform/storage.ts';
 
 export function createDeps(input: {
   config: Config;
@@ -24,8 +25,11 @@ export function createDeps(input: {
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log });
   const outbox = createOutbox();
   const auth = createAuth({ config, db: database.db, outbox });
-  const storage =
-    input.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
+  // Whatever storage refuses is one clear 503 for every feature (platform/storage.ts guardStorage).
+  const storage = guardStorage(
+    input.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files'))),
+    log,
+  );
   return {
     config,
     database,
@@ -36,5 +40,6 @@ export function createDeps(input: {
     callers,
     storage,
     clock: input.clock ?? systemClock,
+    metrics: createMetrics(),
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Mailer } from './platform/mailer.ts';
+import type { Metrics } from './platform/metrics.ts';
 import type { Outbox } from './platform/outbox.ts';
 import type { Storage } from './platform/storage.ts';
 
@@ -20,4 +21,6 @@ export type AppDeps = {
   callers: Callers;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** What /metrics reports (platform/metrics.ts). */
+  metrics: Metrics;
 };

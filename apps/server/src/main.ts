@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { startBackgroundWork } from './background.ts';
 import { grantListedAdmins } from './auth/index.ts';
 import { loadConfig } from './config.ts';
+import { requestIdMixin } from './http/request-id.ts';
 import { createDeps } from './create-deps.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/connection.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({
     level: config.logLevel,
+    // Every line written while a request is served carries its id (http/request-id.ts).
+    mixin: requestIdMixin,
     ...(process.stdout.isTTY && config.env !== 'production'
       ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
       : {}),

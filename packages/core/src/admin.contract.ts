@@ -29,6 +29,8 @@ export const adminDashboard = z.object({
     users: count,
     securityEvents: count,
     loginAttempts24h: count,
+    /** The mail outbox: waiting to be sent, and sent or given up in the last 30 days. */
+    mails: z.object({ queued: count, sent: count, failed: count }),
     sampleOffer: z
       .object({ id: z.string(), title: z.string(), isApproved: z.boolean(), hasMedia: z.boolean() })
       .nullable(),

@@ -37,17 +37,31 @@ const HOUR_MS = 3_600_000;
  * (subject 'YYYY-MM-DDTHH', UTC; migration 0013) and at most an hour of rows on their time index.
  */
 export async function dashboardCounts(database: Database, since: Date) {
-  const [people, admins, offersTotal, approved, withoutMedia, approvedWithMedia, securityEvents, revenue] =
-    await readTallies(database, [
-      { topic: 'people' },
-      { topic: 'admins' },
-      { topic: 'offers' },
-      { topic: 'offers_approved' },
-      { topic: 'offers_without_media' },
-      { topic: 'offers_visible' },
-      { topic: 'security_events' },
-      { topic: 'orders', subject: REVENUE_STATUS },
-    ]);
+  const [
+    people,
+    admins,
+    offersTotal,
+    approved,
+    withoutMedia,
+    approvedWithMedia,
+    securityEvents,
+    revenue,
+    mailsQueued,
+    mailsSent,
+    mailsFailed,
+  ] = await readTallies(database, [
+    { topic: 'people' },
+    { topic: 'admins' },
+    { topic: 'offers' },
+    { topic: 'offers_approved' },
+    { topic: 'offers_without_media' },
+    { topic: 'offers_visible' },
+    { topic: 'security_events' },
+    { topic: 'orders', subject: REVENUE_STATUS },
+    { topic: 'mails', subject: 'queued' },
+    { topic: 'mails', subject: 'sent' },
+    { topic: 'mails', subject: 'failed' },
+  ]);
   // The whole hours since `since` from their tallies, the part of an hour before them from the rows.
   const wholeHours = new Date(Math.ceil(since.getTime() / HOUR_MS) * HOUR_MS);
   const [attempts] = await database.query<{ n: unknown }>(
@@ -67,6 +81,7 @@ export async function dashboardCounts(database: Database, since: Date) {
     withoutMedia: withoutMedia!.count,
     approvedWithMedia: approvedWithMedia!.count,
     securityEvents: securityEvents!.count,
+    mails: { queued: mailsQueued!.count, sent: mailsSent!.count, failed: mailsFailed!.count },
     loginAttempts: n(attempts?.n),
     revenuePence: revenue!.amount,
     sample: sample

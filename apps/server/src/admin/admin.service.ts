@@ -55,6 +55,7 @@ export async function getDashboard({ deps }: AdminRead): Promise<AdminDashboard>
       users: counts.users,
       securityEvents: counts.securityEvents,
       loginAttempts24h: counts.loginAttempts,
+      mails: counts.mails,
       sampleOffer: counts.sample,
     },
   };

@@ -81,6 +81,19 @@ describe('dashboard and diagnostics', () => {
     expect((await admin.get('/api/admin/dashboard')).json().diagnostics.loginAttempts24h).toBe(0);
   });
 
+  it('counts the mails the outbox sent, and those still queued or given up', async () => {
+    const mails = async () => (await admin.get('/api/admin/dashboard')).json().diagnostics.mails;
+    const before = await mails();
+    await t.deps.database.db.transaction((tx) =>
+      t.deps.outbox.mail(tx, { to: 'counted@example.com', subject: 'Counted', text: 'Hi' }),
+    );
+    await t.mails('counted@example.com');
+    await t.deps.database.query(
+      `insert into mail_outbox (recipient, subject, status, finished_at) values ('gone@example.com', 'Given up', 'failed', now())`,
+    );
+    expect(await mails()).toEqual({ queued: before.queued, sent: before.sent + 1, failed: before.failed + 1 });
+  });
+
   it('counts the login attempts of exactly the last 24 hours: the oldest hour from its rows, the rest from hourly tallies', async () => {
     const attempts = async () =>
       (await admin.get('/api/admin/dashboard')).json().diagnostics.loginAttempts24h as number;

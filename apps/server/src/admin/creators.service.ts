@@ -4,7 +4,7 @@ import { adminTexts, type AdminCreator, type CreatorFormOutput, conflict, notFou
 import type { Actor } from '../auth/index.ts';
 import type { Tx } from '../db/connection.ts';
 import type { AppDeps } from '../deps.ts';
-import { removeStoredFiles } from '../platform/storage.ts';
+import { removeStoredFiles } from '../platform/unclaimed-files.ts';
 import { assertMayDeleteCreator } from './admin.policy.ts';
 import { deleteUser, emailInUse, findCreator, insertCreator, NO_LOGIN_DOMAIN, updateCreator } from './admin.queries.ts';
 

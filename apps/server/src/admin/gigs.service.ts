@@ -19,7 +19,7 @@ import type { Actor } from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { createNotification } from '../notifications/index.ts';
 import { markApproved, saveOffer, type MediaWork, type OfferSave, type UploadedMedia } from '../offers/index.ts';
-import { removeStoredFiles } from '../platform/storage.ts';
+import { removeStoredFiles } from '../platform/unclaimed-files.ts';
 import { assertMayReceiveGig } from './admin.policy.ts';
 import { deleteGig, findCreator, findGig, lockGigForApproval } from './admin.queries.ts';
 

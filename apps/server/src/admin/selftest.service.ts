@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { storeOfferMedia, writeOwnOffer, type MediaWork, type UploadedMedia } from '../offers/index.ts';
-import { removeStoredFiles } from '../platform/storage.ts';
+import { removeStoredFiles } from '../platform/unclaimed-files.ts';
 import { countOffersWithMedia, findGig, insertCreator, NO_LOGIN_DOMAIN } from './admin.queries.ts';
 
 class RollBack extends Error {}

@@ -38,6 +38,8 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, used to copy a migrated database per test file. */
   dump?(): Promise<Blob>;
+  /** PostgreSQL only: the pool's size, and how many statements and transactions hold or wait for a connection. */
+  poolStats?(): { size: number; inUse: number; waiting: number };
 };
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -177,11 +179,13 @@ const waitedTooLong = () =>
   Object.assign(new Error('no database connection within the wait limit'), { code: 'CONNECTION_WAIT' });
 
 /** Statements not yet on a connection, each with when it was sent; looked at four times a second while any waits. */
-type Waiting = { state: unknown; cancel(): unknown };
+type Waiting = { state: unknown; cancel(): unknown; then: PromiseLike<unknown>['then'] };
 
 function connectionWaits() {
   const waiting = new Map<Waiting, number>();
   let sweeper: NodeJS.Timeout | undefined;
+  /** Statements and transactions sent and not yet settled (the pool's use, for /metrics). */
+  let inUse = 0;
   const sweep = () => {
     const now = performance.now();
     for (const [query, since] of waiting) {
@@ -198,11 +202,32 @@ function connectionWaits() {
       sweeper = undefined;
     }
   };
-  return <Q>(query: Q): Q => {
-    waiting.set(query as unknown as Waiting, performance.now());
+  const watch = <Q>(query: Q): Q => {
+    const pending = query as unknown as Waiting;
+    waiting.set(pending, performance.now());
     sweeper ??= setInterval(sweep, 250).unref();
+    // Counted from the first `then` (postgres.js sends a statement when it is first awaited) until it settles.
+    const then = pending.then;
+    let counted = false;
+    pending.then = function (this: Waiting, ...args: Parameters<Waiting['then']>) {
+      if (!counted) {
+        counted = true;
+        inUse += 1;
+        const settled = () => void (inUse -= 1);
+        then.call(this, settled, settled);
+      }
+      return then.apply(this, args);
+    } as Waiting['then'];
     return query;
   };
+  return Object.assign(watch, {
+    transaction: (change: 1 | -1) => void (inUse += change),
+    stats: () => {
+      let unsent = 0;
+      for (const query of waiting.keys()) if (!query.state) unsent += 1;
+      return { inUse, waiting: unsent };
+    },
+  });
 }
 
 /** The driver a database's statements finally reach (postgres.js or PGlite), for tests that watch them. */
@@ -239,10 +264,10 @@ function preparedByDefault<T extends Client>(client: T, watch?: ReturnType<typeo
             if (abandoned) throw waitedTooLong();
             return work(preparedByDefault(tx));
           };
-          const begun = (Reflect.get(target, property, receiver) as (...a: unknown[]) => Promise<unknown>).apply(
-            target,
-            args,
-          );
+          watch.transaction(1);
+          const begun = (Reflect.get(target, property, receiver) as (...a: unknown[]) => Promise<unknown>)
+            .apply(target, args)
+            .finally(() => watch.transaction(-1));
           let timer: NodeJS.Timeout | undefined;
           const givenUp = new Promise<never>((_resolve, reject) => {
             timer = setTimeout(() => {
@@ -288,7 +313,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
     connection: { jit: 'off', max_parallel_workers_per_gather: 0, random_page_cost: 1.1 },
   });
-  const driver = preparedByDefault(client, connectionWaits());
+  const waits = connectionWaits();
+  const driver = preparedByDefault(client, waits);
   const watch = writeWatch();
   const db = drizzlePostgres(driver, { schema, logger: watch.logger });
   const database: Database = {
@@ -334,6 +360,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     async close() {
       await client.end({ timeout: 5 });
     },
+    poolStats: () => ({ size: max, ...waits.stats() }),
   };
   startupLockSessions.set(database, () =>
     postgres(withoutSocketHost(url), { ...socketHost(url), max: 1, onnotice: () => {} }),

@@ -110,7 +110,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     .send({ error: { code: status === 414 ? 'too_long' : 'bad_request', message: texts.generic.badRequest } });
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, hooks: { onDatabaseUnavailable?: () => void } = {}): void {
   app.setErrorHandler((error: FastifyError | AppError | z.ZodError, request, reply) => {
     // An error answers JSON, whatever the handler had set up for the answer it meant to send (a file's type and size).
     for (const header of ['content-length', 'content-range', 'content-disposition', 'etag']) reply.removeHeader(header);
@@ -132,6 +132,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (databaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is unavailable');
+      hooks.onDatabaseUnavailable?.();
       return reply
         .status(503)
         .header('retry-after', '2')

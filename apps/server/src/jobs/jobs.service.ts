@@ -27,6 +27,7 @@ import {
   notFound,
 } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
+import { claimUploads, holdUploads, removeStoredFiles } from '../platform/unclaimed-files.ts';
 import { createNotification } from '../notifications/index.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import type { Db, Tx } from '../db/connection.ts';
@@ -78,14 +79,17 @@ export async function sendJob({
   if (designer.id === actor.id) throw badRequest(jobsTexts.ownJob);
   const jobId = randomUUID();
   const now = deps.clock.now();
-  const stored: q.JobFileRow[] = [];
+  const stored: q.JobFileRow[] = files.map((file) => {
+    const id = randomUUID();
+    const storageKey = `jobs/${jobId}/${id}.${file.ext}`;
+    return { id, jobId, storageKey, fileName: file.fileName, contentType: file.mime, sizeBytes: file.size };
+  });
+  const keys = stored.map((file) => file.storageKey);
+  // Noted before any file goes to storage: a send that fails halfway leaves none behind (platform/unclaimed-files.ts).
+  await holdUploads(deps.database, keys);
   try {
-    for (const file of files) {
-      const id = randomUUID();
-      const storageKey = `jobs/${jobId}/${id}.${file.ext}`;
-      await deps.storage.put(storageKey, createReadStream(file.tempPath), file.mime);
-      stored.push({ id, jobId, storageKey, fileName: file.fileName, contentType: file.mime, sizeBytes: file.size });
-    }
+    for (const [index, file] of files.entries())
+      await deps.storage.put(stored[index]!.storageKey, createReadStream(file.tempPath), file.mime);
     const budgetPence = budgetToPence(fields.budget);
     const orderId = await deps.database.db.transaction(async (tx) => {
       // counted again under the sender's lock: the early check above ran before the upload
@@ -101,6 +105,7 @@ export async function sendJob({
         budgetPence,
         createdAt: now,
       });
+      await claimUploads(tx, keys);
       // a millisecond apart, so the files list in the order they were attached
       await q.insertFiles(
         tx,
@@ -126,7 +131,7 @@ export async function sendJob({
     });
     return { job: q.presentJob((await q.findJob(deps.database.db, jobId))!), orderId };
   } catch (error) {
-    await Promise.all(stored.map((file) => deps.storage.delete(file.storageKey).catch(() => undefined)));
+    await removeStoredFiles(deps, keys);
     throw error;
   }
 }

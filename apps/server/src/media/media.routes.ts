@@ -5,7 +5,9 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
+import { isSafeKey } from '../platform/storage.ts';
 
 const PUBLIC_PREFIXES = ['offers/', 'avatars/'];
 const TYPES: Record<string, string> = {
@@ -39,23 +41,20 @@ export const mediaFiles: FastifyPluginAsync<{ deps: AppDeps }> = async function 
       const contentType = mediaTypeForKey(key);
       const notFound = () =>
         reply.status(404).send({ error: { code: 'not_found', message: 'This file does not exist.' } });
-      if (!contentType || !PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix)) || key.includes('..'))
+      if (!contentType || !PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix)) || !isSafeKey(key))
         return notFound();
-      let object;
-      try {
-        object = await storage.head(key);
-      } catch {
-        return notFound();
-      }
+      // Storage that cannot answer is a 503 (the error handler), not a missing file.
+      const object = await storage.head(key);
       if (!object) return notFound();
       const range = parseRange(request.headers.range, object.size);
       let body: Readable | undefined;
       if (request.method !== 'HEAD' && range !== 'invalid') {
         try {
           body = await storage.get(key, range ?? undefined);
-        } catch {
+        } catch (error) {
           // removed between the two looks (an offer replaced or deleted meanwhile)
-          return notFound();
+          if (error instanceof AppError && error.code === 'not_found') return notFound();
+          throw error;
         }
       }
       reply

@@ -24,7 +24,7 @@ import { countFollows, isFollowing } from '../follows/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { MediaRejectedError, type MediaProcessor } from '../platform/media.ts';
 import { withMediaSlot } from '../platform/media-slots.ts';
-import { removeStoredFiles } from '../platform/storage.ts';
+import { claimUploads, holdUploads, removeStoredFiles } from '../platform/unclaimed-files.ts';
 import {
   countCompletedSales,
   findCreator,
@@ -127,17 +127,15 @@ export async function storeOfferMedia(
       );
     throw error;
   }
-  const keys: string[] = [];
+  const mediaKey = `offers/${owner.ownerId}/${name}.${processed.media.ext}`;
+  const posterKey = processed.poster ? `offers/${owner.ownerId}/${name}.poster.${processed.poster.ext}` : null;
+  const keys = posterKey ? [mediaKey, posterKey] : [mediaKey];
   try {
-    const mediaKey = `offers/${owner.ownerId}/${name}.${processed.media.ext}`;
-    keys.push(mediaKey);
+    // Noted before the files go to storage; the save's transaction claims them (platform/unclaimed-files.ts).
+    await holdUploads(deps.database, keys);
     await deps.storage.put(mediaKey, createReadStream(processed.media.path), processed.media.contentType);
-    let posterKey: string | null = null;
-    if (processed.poster) {
-      posterKey = `offers/${owner.ownerId}/${name}.poster.${processed.poster.ext}`;
-      keys.push(posterKey);
+    if (processed.poster && posterKey)
       await deps.storage.put(posterKey, createReadStream(processed.poster.path), processed.poster.contentType);
-    }
     return { values: { mediaKey, mediaType: processed.media.contentType, posterKey }, keys };
   } catch (error) {
     await removeStoredFiles(deps, keys);
@@ -192,6 +190,7 @@ export async function saveOffer(
         ...(save.approved === undefined ? {} : { approved: save.approved }),
       });
       if (save.offer.tags) await replaceOfferTags(tx, offerId, save.offer.tags);
+      if (stored) await claimUploads(tx, stored.keys);
       if (stored && current) replaced = [current.mediaKey, current.posterKey];
       return { offerId, created: !current };
     });

@@ -38,6 +38,7 @@ import {
 } from '@gigreel/core';
 import type { Tx } from '../db/connection.ts';
 import type { AppDeps } from '../deps.ts';
+import { claimUploads, holdUploads, removeStoredFiles } from '../platform/unclaimed-files.ts';
 import { createNotification, mailOfTopic } from '../notifications/index.ts';
 import { mailHtml } from '../platform/mailer.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
@@ -483,6 +484,7 @@ export async function deliverOrder(ctx: Ctx & { orderId: string; file: ReceivedF
       ctx,
       'deliver',
       async (now, order, tx) => {
+        await claimUploads(tx, [key]);
         await q.insertDelivery(tx, {
           orderId,
           storageKey: key,
@@ -540,6 +542,7 @@ export async function replaceDelivery(ctx: Ctx & { orderId: string; file: Receiv
       async (now, order, tx) => {
         replaced = order.deliveryKey;
         if (replaced) await q.deleteDelivery(tx, orderId, replaced);
+        await claimUploads(tx, [key]);
         await q.insertDelivery(tx, {
           orderId,
           storageKey: key,
@@ -563,18 +566,23 @@ export async function replaceDelivery(ctx: Ctx & { orderId: string; file: Receiv
       },
     ),
   );
-  if (replaced) await deps.storage.delete(replaced).catch(() => undefined);
+  if (replaced) await removeStoredFiles(deps, [replaced]);
   return detailOf(ctx, row);
 }
 
-/** Stores the upload, then runs the move; a refused move removes the stored file. The temp file always goes. */
+/**
+ * Stores the upload, then runs the move, which claims the file in its transaction; a refused move (or a
+ * storage that refused the file) removes it, now or, if storage refuses that too, later by the queue.
+ * The temp file always goes.
+ */
 async function storeThen<T>(deps: AppDeps, key: string, file: ReceivedFile, work: () => Promise<T>): Promise<T> {
   try {
-    await deps.storage.put(key, createReadStream(file.tempPath), file.mime);
+    await holdUploads(deps.database, [key]);
     try {
+      await deps.storage.put(key, createReadStream(file.tempPath), file.mime);
       return await work();
     } catch (error) {
-      await deps.storage.delete(key).catch(() => undefined);
+      await removeStoredFiles(deps, [key]);
       throw error;
     }
   } finally {

@@ -305,3 +305,14 @@ export function createLocalMediaProcessor(options: { concurrency?: number } = {}
     },
   };
 }
+
+/** The processor with each job timed and counted for /metrics (platform/metrics.ts). */
+export function measuredMedia(
+  processor: MediaProcessor,
+  metrics: { media<T>(kind: string, work: () => Promise<T>): Promise<T> },
+): MediaProcessor {
+  return {
+    process: (input, workDir, name) =>
+      metrics.media(input.mime.startsWith('video/') ? 'video' : 'image', () => processor.process(input, workDir, name)),
+  };
+}

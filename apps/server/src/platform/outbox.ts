@@ -81,7 +81,12 @@ const KEEP_FINISHED_MS = 30 * 24 * 3_600_000;
 
 type MailCounter = { sent(): void; failed(): void; retried(): void };
 
-type SenderDeps = { database: Database; mailer: Mailer; log: FastifyBaseLogger; counter?: MailCounter };
+type SenderDeps = {
+  database: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  metrics?: { mail: MailCounter };
+};
 
 /** The delay before try number `attempts + 1`, or null once the mail is given up. */
 export function retryDelay(retry: MailRetry, attempts: number, ageMs: number): number | null {
@@ -115,13 +120,13 @@ async function sendDueMails(deps: SenderDeps, retry: MailRetry = MAIL_RETRY): Pr
       delay === null ? 'mail given up after failing for a day' : 'mail refused; it will be tried again',
     );
     await markMailAttemptFailed(deps.database, claimed.id, errorText(error), delay);
-    if (delay === null) deps.counter?.failed();
-    else deps.counter?.retried();
+    if (delay === null) deps.metrics?.mail.failed();
+    else deps.metrics?.mail.retried();
   };
   const send = async (claimed: ClaimedMail) => {
     await deps.mailer.send(claimed.mail);
     await markMailSent(deps.database, claimed.id);
-    deps.counter?.sent();
+    deps.metrics?.mail.sent();
   };
   while (Date.now() < until) {
     const batch = await claimDueMails(deps.database, BATCH, retry.leaseMs);

@@ -47,6 +47,8 @@ export type QueueOptions = {
    * fire once more after its database has closed.
    */
   recurring?: boolean;
+  /** Told of each failed run of a job (for /metrics). */
+  onFailure?: (job: string) => void;
 };
 
 export async function startQueue(
@@ -107,6 +109,7 @@ export async function startQueue(
         log.debug({ job: name, ms: Date.now() - started }, 'background job done');
       } catch (error) {
         log.error({ err: error, job: name }, 'background job failed');
+        options.onFailure?.(name);
         throw error;
       }
     });
@@ -144,6 +147,7 @@ export async function startQueue(
           await job.handle(one!.data);
         } catch (error) {
           log.error({ err: error, job: job.name }, 'background job failed; it will be retried');
+          options.onFailure?.(job.name);
           throw error;
         } finally {
           if (worker) boss.notifyWorker(worker);

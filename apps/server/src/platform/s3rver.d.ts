@@ -10,6 +10,8 @@ declare module '@20minutes/s3rver' {
       resetOnClose?: boolean;
     });
     run(): Promise<{ port: number; address: string }>;
+    /** The listening server, once running (a test cuts its connections to stop the store at once). */
+    httpServer?: import('node:http').Server;
     close(): Promise<void>;
   }
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError, notFound, texts } from '@gigreel/core';
 
 type StoredObject = { size: number; contentType: string | undefined };
 type ByteRange = { start: number; end: number };
@@ -24,9 +25,12 @@ export interface Storage {
 }
 
 /** Keys look like "offers/{userId}/{timestamp}.mp4": letters, digits, dashes, dots and slashes only. */
+export function isSafeKey(key: string): boolean {
+  return /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) && !key.includes('..');
+}
+
 export function assertSafeKey(key: string): void {
-  if (!/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) || key.includes('..'))
-    throw new Error(`Unsafe storage key: ${key}`);
+  if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
 }
 
 export function createLocalStorage(root: string): Storage {
@@ -59,8 +63,9 @@ export function createLocalStorage(root: string): Storage {
       try {
         const info = await stat(file(key));
         return info.isFile() ? { size: info.size, contentType: undefined } : null;
-      } catch {
-        return null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
       }
     },
     async delete(key) {
@@ -73,20 +78,67 @@ export function createLocalStorage(root: string): Storage {
   };
 }
 
+/** Not there: a file removed from disk, or a key the bucket does not hold. */
+function isMissing(error: unknown): boolean {
+  const { code, name, $metadata } = error as {
+    code?: unknown;
+    name?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
+  return (
+    code === 'ENOENT' ||
+    code === 'ENOTDIR' ||
+    name === 'NoSuchKey' ||
+    name === 'NotFound' ||
+    $metadata?.httpStatusCode === 404
+  );
+}
+
 /**
- * Removes stored files a row no longer points at (after a failed save, a replaced upload or a
- * deletion). A failure is logged, never shown: the row is already right, and a stray file is harmless.
+ * The store as the features use it: whatever the disk or the bucket refuses (full, unreachable, down) is
+ * the one clear 503, `storage_unavailable`, logged here with its cause; a file that is not there is a
+ * 404 (get) or null (head). Nothing else changes, so a feature needs no error handling of its own.
  */
-export async function removeStoredFiles(
-  deps: { storage: Storage; log: FastifyBaseLogger },
-  keys: Array<string | null | undefined>,
-): Promise<void> {
-  for (const key of keys) {
-    if (!key) continue;
-    try {
-      await deps.storage.delete(key);
-    } catch (error) {
-      deps.log.warn({ err: error, key }, 'could not remove a stored file');
-    }
-  }
+export function guardStorage(storage: Storage, log: FastifyBaseLogger): Storage {
+  const refused = (action: string, key: string | null, error: unknown): never => {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error && error.message.startsWith('Unsafe storage key')) throw error;
+    log.warn({ err: error, key, action, storage: storage.kind }, 'file storage refused');
+    throw new AppError('storage_unavailable', texts.generic.storageUnavailable);
+  };
+  return {
+    kind: storage.kind,
+    async put(key, body, contentType) {
+      try {
+        await storage.put(key, body, contentType);
+      } catch (error) {
+        refused('put', key, error);
+      }
+    },
+    async get(key, range) {
+      try {
+        return await storage.get(key, range);
+      } catch (error) {
+        if (isMissing(error)) throw notFound('This file does not exist.');
+        return refused('get', key, error);
+      }
+    },
+    async head(key) {
+      try {
+        return await storage.head(key);
+      } catch (error) {
+        return refused('head', key, error);
+      }
+    },
+    async delete(key) {
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        if (!isMissing(error)) refused('delete', key, error);
+      }
+    },
+    async ready() {
+      await storage.ready();
+    },
+  };
 }

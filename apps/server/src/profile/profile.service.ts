@@ -6,6 +6,7 @@
  */
 import { profileTexts, type OwnProfile, type UpdateProfile, forbidden, notFound } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
+import { claimUploads, holdUploads, removeStoredFiles } from '../platform/unclaimed-files.ts';
 import type { ReceivedFile } from '../platform/uploads.ts';
 import { squareWebp } from './avatar.image.ts';
 import type { Actor } from '../auth/index.ts';
@@ -67,17 +68,19 @@ export async function replaceAvatar({
   let stamp = deps.clock.now().getTime();
   if (current.profileImage === `${MEDIA_PREFIX}avatars/${actor.id}/${stamp}.webp`) stamp += 1;
   const key = `avatars/${actor.id}/${stamp}.webp`;
-  await deps.storage.put(key, image, 'image/webp');
+  await holdUploads(deps.database, [key]);
   let previous: string | null = null;
   try {
+    await deps.storage.put(key, image, 'image/webp');
     await deps.database.db.transaction(async (tx) => {
       const locked = await lockProfileImage(tx, actor.id);
       if (!locked) throw notFound(profileTexts.unableToLoad);
       previous = locked.profileImage;
       await setProfileImage(tx, actor.id, `${MEDIA_PREFIX}${key}`, deps.clock.now());
+      await claimUploads(tx, [key]);
     });
   } catch (error) {
-    await deps.storage.delete(key).catch(() => undefined);
+    await removeStoredFiles(deps, [key]);
     throw error;
   }
   await deleteAvatarFile(deps, previous, key);
@@ -97,13 +100,9 @@ export async function removeAvatar({ deps, actor }: { deps: AppDeps; actor: Acto
   return getOwnProfile({ deps, actor });
 }
 
-/** After the commit: a failed delete leaves an orphan file (logged), never a broken profile. */
+/** After the commit: a delete storage refuses is tried again by the queue, never a broken profile. */
 async function deleteAvatarFile(deps: AppDeps, profileImage: string | null, keep: string | null): Promise<void> {
   const key = avatarKeyOf(profileImage);
   if (!key || key === keep) return;
-  try {
-    await deps.storage.delete(key);
-  } catch (error) {
-    deps.log.warn({ err: error, key }, 'could not delete a replaced avatar');
-  }
+  await removeStoredFiles(deps, [key]);
 }

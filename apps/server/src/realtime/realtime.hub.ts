@@ -138,3 +138,9 @@ async function createHub(database: Database, log: FastifyBaseLogger): Promise<Re
     },
   };
 }
+
+/** Open live streams in this process (for /metrics); 0 before any stream was asked for. */
+export async function liveConnections(deps: { database: Database; log: FastifyBaseLogger }): Promise<number> {
+  const hub = hubs.get(deps.database);
+  return hub ? (await hub).size() : 0;
+}

@@ -62,6 +62,13 @@ export function Diagnostics({
         <Count label="Users" value={data.users} />
         <Count label="Security events" value={data.securityEvents} />
         <Count label={'Login attempts (24\u00a0h)'} value={data.loginAttempts24h} />
+        <Count label="Mails queued" value={data.mails.queued} tone={data.mails.queued ? 'warn' : undefined} />
+        <Count label={'Mails sent (30\u00a0days)'} value={data.mails.sent} />
+        <Count
+          label={'Mails failed (30\u00a0days)'}
+          value={data.mails.failed}
+          tone={data.mails.failed ? 'warn' : undefined}
+        />
       </dl>
     </section>
   );
