@@ -20,4 +20,5 @@ export * from './blocks.ts';
 export * from './follows.ts';
 export * from './reports.ts';
 export * from './account.ts';
+export * from './account.texts.ts';
 export * from './saved.ts';

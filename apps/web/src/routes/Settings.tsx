@@ -1,6 +1,11 @@
-/** /settings (SPEC section 2): edit profile, the people you blocked, help and legal links, install the app, log out. Back goes to /profile. */
+/**
+ * /settings (SPEC section 2): edit profile, the account (email, password, signed-in devices), the people
+ * you blocked, install the app, help and legal links, your data (download, delete the account), log out.
+ * Back goes to /profile.
+ */
 import { LogOut } from 'lucide-react';
 import { blocksTexts, profileTexts } from '@gigreel/core';
+import { AccountSection, SignedInDevices, YourData } from '../features/account/index.ts';
 import { useLogOut } from '../features/auth/index.ts';
 import { BlockedPeople } from '../features/blocks/index.ts';
 import { GetAppButton } from '../features/layout/index.ts';
@@ -34,6 +39,8 @@ export default function SettingsPage() {
           </Card>
         )}
       </section>
+      <AccountSection />
+      <SignedInDevices />
       <section aria-labelledby="blocked-title" className="flex flex-col gap-3">
         <div className="flex flex-col gap-1">
           <h2 id="blocked-title" className="text-lg font-bold text-white">
@@ -58,6 +65,7 @@ export default function SettingsPage() {
         </h2>
         <SettingsLinks />
       </section>
+      <YourData />
       <Button variant="destructive" size="lg" onClick={() => void logOut()}>
         <LogOut className="h-5 w-5" aria-hidden="true" />
         Log Out
