@@ -96,7 +96,7 @@ const SCREENS: Screen[] = [
     name: 'profile',
     path: '/profile',
     as: 'leo@example.com',
-    ready: async (page) => expect(page.getByRole('heading', { name: 'Boost Reel' })).toBeVisible(),
+    ready: async (page) => expect(page.getByRole('tab', { name: 'Boost Reel' })).toBeVisible(),
   },
   {
     name: 'settings',

@@ -352,7 +352,7 @@ test('a long boosted list shows 30 offers, then "Show more boosted offers" loads
 
   // The profile's Boost Reel reads the same list: its first page, the newest boosts.
   await page.goto('/profile');
-  const reel = page.getByRole('region', { name: 'Boost Reel' });
+  const reel = page.getByRole('tabpanel', { name: 'Boost Reel' });
   await expect(reel.getByRole('listitem')).toHaveCount(30);
   await expect(reel.getByRole('listitem').first()).toContainText('Boosted offer 1');
   await reel.getByRole('link', { name: 'See all boosted offers' }).click();

@@ -87,7 +87,7 @@ test('profile: who you are, the counts of your offer, the offer card and the Boo
   await expect(offerSection.getByRole('link', { name: /Edit/ })).toHaveAttribute('href', '/post');
   await expect(offerSection.getByRole('link', { name: /Open link|View offer/ })).toBeVisible();
 
-  const reel = page.getByRole('region', { name: 'Boost Reel' });
+  const reel = page.getByRole('tabpanel', { name: 'Boost Reel' });
   await expect(
     reel.getByRole('link', { name: new RegExp(other.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }),
   ).toBeVisible();

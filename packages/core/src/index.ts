@@ -23,4 +23,5 @@ export * from './reports.ts';
 export * from './notification-settings.ts';
 export * from './push.ts';
 export * from './account.ts';
+export * from './account.texts.ts';
 export * from './saved.ts';

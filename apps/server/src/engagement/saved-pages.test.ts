@@ -100,8 +100,10 @@ describe('GET /api/saved pages', () => {
   it('follows the favourite button: a new favourite comes first, one taken back leaves', async () => {
     const fresh = await t.signedIn();
     expect(await page(fresh)).toEqual({ offers: [], nextCursor: null });
-    for (const id of [shown[0]!, shown[1]!])
+    for (const id of [shown[0]!, shown[1]!]) {
       expect((await fresh.post(`/api/offers/${id}/favorite`, { active: true })).statusCode).toBe(200);
+      t.clock.advance(1000);
+    }
     expect(ids(await page(fresh))).toEqual([shown[1], shown[0]]);
     expect((await fresh.post(`/api/offers/${shown[1]}/favorite`, { active: false })).statusCode).toBe(200);
     expect(ids(await page(fresh))).toEqual([shown[0]]);

@@ -1,6 +1,6 @@
-/** /profile (SPEC section 2): who you are, what your offer earned, your offer, and your Boost Reel. */
+/** /profile (SPEC section 2): who you are, what your offer earned, your offer, your Boost Reel and your saved offers. */
 import { profileTexts } from '@gigreel/core';
-import { BoostReel, OwnOfferSection, ProfileHeader, useProfile } from '../features/profile/index.ts';
+import { OwnOfferSection, ProfileCollections, ProfileHeader, useProfile } from '../features/profile/index.ts';
 import { Spinner, LoadFailed } from '../ui/misc.tsx';
 
 export default function ProfilePage() {
@@ -13,7 +13,7 @@ export default function ProfilePage() {
     <div className="mx-auto flex w-full max-w-xl flex-col gap-8 pb-8">
       <ProfileHeader profile={profile.data} />
       <OwnOfferSection />
-      <BoostReel />
+      <ProfileCollections />
     </div>
   );
 }

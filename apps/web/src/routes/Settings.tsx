@@ -1,10 +1,11 @@
 /**
- * /settings (SPEC section 2): edit profile, notifications (push on this device, and each topic in the
- * app, by email and by push), the people you blocked, help and legal links, install the app, log out.
- * Back goes to /profile.
+ * /settings (SPEC section 2): edit profile, the account (email, password, signed-in devices), notifications
+ * (push on this device, and each topic in the app, by email and by push), the people you blocked, install
+ * the app, help and legal links, your data (download, delete the account), log out. Back goes to /profile.
  */
 import { LogOut } from 'lucide-react';
 import { blocksTexts, notificationSettingsTexts, profileTexts } from '@gigreel/core';
+import { AccountSection, SignedInDevices, YourData } from '../features/account/index.ts';
 import { useLogOut } from '../features/auth/index.ts';
 import { BlockedPeople } from '../features/blocks/index.ts';
 import { GetAppButton } from '../features/layout/index.ts';
@@ -40,6 +41,8 @@ export default function SettingsPage() {
           </Card>
         )}
       </section>
+      <AccountSection />
+      <SignedInDevices />
       <section aria-labelledby="notification-settings-title" className="flex flex-col gap-3">
         <div className="flex flex-col gap-1">
           <h2 id="notification-settings-title" className="text-lg font-bold text-white">
@@ -74,6 +77,7 @@ export default function SettingsPage() {
         </h2>
         <SettingsLinks />
       </section>
+      <YourData />
       <Button variant="destructive" size="lg" onClick={() => void logOut()}>
         <LogOut className="h-5 w-5" aria-hidden="true" />
         Log Out

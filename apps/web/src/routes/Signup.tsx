@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { signUpInput, texts } from '@gigreel/core';
 import { ApiError, request } from '../api/client.ts';
+import { ResendVerification } from '../features/account/index.ts';
 import { AuthShell, inlineLink } from '../features/auth/index.ts';
 import { buttonClass, Button } from '../ui/button.tsx';
 import { TextField } from '../ui/field.tsx';
@@ -54,6 +55,7 @@ export default function SignupPage() {
             <MailCheck className="h-7 w-7" aria-hidden="true" />
           </span>
           <p className="text-zinc-200">{texts.auth.checkEmailBody(sentTo)}</p>
+          <ResendVerification email={sentTo} />
           <Link to="/" className={buttonClass('outline', 'md', 'w-full')}>
             Browse offers while you wait
           </Link>

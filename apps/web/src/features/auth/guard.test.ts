@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminTexts, texts, type Viewer } from '@gigreel/core';
+import { accountTexts, adminTexts, texts, type Viewer } from '@gigreel/core';
 import { decideRoute, type GuardInput } from './guard.ts';
 
 const person = (over: Partial<Viewer> = {}): Viewer => ({
@@ -244,5 +244,32 @@ describe('links that land on /login', () => {
   });
   it('a plain /login stays as it is', () => {
     expect(at('/login', {})).toBeNull();
+  });
+});
+
+describe("a new address's confirmation link", () => {
+  it('in the browser signed in to the account: Settings says the new address', () => {
+    expect(at('/settings', { search: '?emailChanged=1', viewer: person({ email: 'new@example.com' }) })).toEqual({
+      to: '/settings',
+      toast: { title: accountTexts.email.changed('new@example.com') },
+    });
+  });
+  it('elsewhere: the login screen asks to log in with the new address', () => {
+    expect(at('/login', { search: '?emailChanged=1' })).toEqual({
+      to: '/login',
+      toast: { title: accountTexts.email.changedLogIn },
+    });
+  });
+  it('an expired or used link says so', () => {
+    expect(at('/settings', { search: '?emailChanged=1&error=INVALID_TOKEN', viewer: person() })).toEqual({
+      to: '/settings',
+      toast: { title: accountTexts.email.linkInvalid, destructive: true },
+    });
+  });
+  it('an address taken meanwhile says so', () => {
+    expect(at('/login', { search: '?emailChanged=1&error=EMAIL_TAKEN' })).toEqual({
+      to: '/login',
+      toast: { title: accountTexts.email.linkTaken, destructive: true },
+    });
   });
 });

@@ -14,10 +14,11 @@
  * 5. Admin on any other page of the product except /password-reset: /admin.
  * 6. Signed-in non-admin on /: the same post-login check, once per session.
  * The outcome of an email-verification link (/?verified=1, or with &error=...; /login?verified=1 when
- * it was opened in a browser that did not sign up) or of an unlock link (/login?unlocked=1) adds its
- * toast and drops those parameters from the address.
+ * it was opened in a browser that did not sign up), of an unlock link (/login?unlocked=1) or of a new
+ * address's confirmation link (/settings?emailChanged=1 in the browser signed in to that account,
+ * /login?emailChanged=1 elsewhere) adds its toast and drops those parameters from the address.
  */
-import { ADMIN_MAY_STAY, accessFor, adminTexts, texts, type Viewer } from '@gigreel/core';
+import { ADMIN_MAY_STAY, accessFor, accountTexts, adminTexts, texts, type Viewer } from '@gigreel/core';
 
 type GuardToast = { title: string; description?: string; destructive?: boolean };
 export type GuardDecision = {
@@ -41,14 +42,21 @@ export type GuardInput = {
   viewerUnknown?: boolean;
 };
 
-const LINK_PARAMS = ['verified', 'unlocked', 'error'];
+const LINK_PARAMS = ['verified', 'unlocked', 'emailChanged', 'error'];
 
 export function decideRoute(input: GuardInput): GuardDecision {
   const path = normalize(input.pathname);
   const query = new URLSearchParams(input.search);
   if (path !== '/password-reset' && isRecoveryQuery(query)) return { to: `/password-reset${input.search}` };
 
-  const linkToast = path === '/' ? verificationToast(query) : path === '/login' ? loginLinkToast(query) : undefined;
+  const linkToast =
+    path === '/'
+      ? verificationToast(query)
+      : path === '/login'
+        ? loginLinkToast(query)
+        : path === '/settings'
+          ? emailChangeToast(query, input.viewer)
+          : undefined;
   const decision = decide({ ...input, pathname: path });
   if (!linkToast) return decision;
   for (const name of LINK_PARAMS) query.delete(name);
@@ -115,7 +123,18 @@ function loginLinkToast(query: URLSearchParams): GuardToast | undefined {
     return query.has('error')
       ? { title: texts.auth.verifyLinkInvalid, destructive: true }
       : { title: texts.auth.emailVerifiedLogIn };
+  if (query.has('emailChanged')) return emailChangeToast(query, null);
   return undefined;
+}
+
+/** A new address's confirmation link: changed (the viewer's email is the new one), or why not. */
+function emailChangeToast(query: URLSearchParams, viewer: Viewer | null): GuardToast | undefined {
+  if (!query.has('emailChanged')) return undefined;
+  const error = query.get('error');
+  if (error === 'EMAIL_TAKEN') return { title: accountTexts.email.linkTaken, destructive: true };
+  if (error !== null) return { title: accountTexts.email.linkInvalid, destructive: true };
+  if (!viewer) return { title: accountTexts.email.changedLogIn };
+  return { title: accountTexts.email.changed(viewer.email) };
 }
 
 function normalize(pathname: string): string {

@@ -3,4 +3,4 @@ export { AuthRequiredDialog, requireAuth } from './AuthRequired.tsx';
 export { AuthShell, inlineLink } from './AuthShell.tsx';
 export { Guard } from './Guard.tsx';
 export { InactivityLogout } from './Inactivity.tsx';
-export { afterSignIn, prefetchViewer, signOut, useLogOut, useViewer, viewerKey } from './session.ts';
+export { afterSignIn, clearClientState, prefetchViewer, signOut, useLogOut, useViewer, viewerKey } from './session.ts';

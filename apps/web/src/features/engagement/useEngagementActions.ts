@@ -10,7 +10,7 @@ import { offerTexts, texts, type EngagementResult, type FeedOffer, type Reaction
 import { request } from '../../api/client.ts';
 import { requireAuth, useViewer } from '../auth/index.ts';
 import { markEngaged } from './engaged-at.ts';
-import { boostedKey } from './engagement.queries.ts';
+import { boostedKey, savedKey } from './engagement.queries.ts';
 import { getOverlay, reactionDelta, setOverlay, type Engagement } from './engagement.store.ts';
 
 /** Only the newest request for an offer may write its answer; older answers are stale. */
@@ -70,7 +70,7 @@ export function useEngagementActions(offer: FeedOffer, current: Engagement) {
       { ...current, favorited: active, favoriteCount: Math.max(0, current.favoriteCount + (active ? 1 : -1)) },
       () => request('POST /api/offers/:id/favorite', { params, body: { active } }),
       offerTexts.favoriteFailed,
-    );
+    ).then(() => client.invalidateQueries({ queryKey: savedKey }));
   };
 
   /** Choosing the reaction already chosen takes it back (one per person and offer, changeable). */
