@@ -160,6 +160,7 @@ describe.runIf(embeddedRun)('the server process in production', () => {
       DATA_DIR: dataDir,
       PUBLIC_URL: 'https://gigreel.example.com',
       AUTH_SECRET: 'p'.repeat(40),
+      ...vapidEnv(),
     });
     expect(await seed.exited).toBe(1);
     expect(seed.output().trim()).toBe('Demo data is never created with NODE_ENV=production.');
