@@ -14,6 +14,7 @@ const SLOW = [
   'apps/server/src/scale-out.test.ts',
   'apps/server/src/realtime/realtime.multiprocess.test.ts',
   'apps/server/src/platform/storage.faults.test.ts',
+  'apps/server/src/db/backup.test.ts',
   'bench/**/*.test.ts',
 ];
 const PURE_SERVER = [

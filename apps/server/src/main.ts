@@ -1,4 +1,5 @@
 /** Reads config, opens the database, starts the background work and listening; nothing else. */
+import type { Server } from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
@@ -10,6 +11,7 @@ import { createDeps } from './create-deps.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/connection.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { refuseExposedDemo, seedDemoIfEmpty, UnsafeDemoError } from './db/seed.ts';
+import { listenForBackups } from './platform/backup.ts';
 
 /** How long SIGTERM waits for requests in flight (and open event streams) before closing anyway. */
 const DRAIN_MS = 10_000;
@@ -45,6 +47,8 @@ async function main(): Promise<void> {
   // busy one when every connection is taken, and a request must never wait behind a rollup refresh.
   let background: Database | undefined;
 
+  let backups: Server | undefined;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
       ]);
       clearInterval(closeIdle);
       if (!drained) log.warn(`requests still open after ${DRAIN_MS / 1000} s; closing anyway`);
+      backups?.close();
       await queue?.stop();
       await background?.close();
       await database.close();
@@ -81,6 +86,11 @@ async function main(): Promise<void> {
     if (config.seedDemo) await seedDemoIfEmpty(deps);
     if (config.databaseUrl) background = await openDatabase({ kind: 'postgres', url: config.databaseUrl, max: 2 });
     queue = await startBackgroundWork(background ? { ...deps, database: background } : deps);
+    // `npm run backup` asks the server holding the embedded database to write one (platform/backup.ts).
+    if (database.snapshot) {
+      const source = database;
+      backups = await listenForBackups({ snapshot: () => source.snapshot!(), dataDir: config.dataDir }, log);
+    }
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await queue?.stop().catch(() => {});

@@ -38,6 +38,11 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, used to copy a migrated database per test file. */
   dump?(): Promise<Blob>;
+  /**
+   * PGlite only: the data folder as a tarball taken between transactions (none is open while it is read),
+   * after a checkpoint: a consistent backup of the running database (platform/backup.ts).
+   */
+  snapshot?(): Promise<Blob>;
   /** PostgreSQL only: the pool's size, and how many statements and transactions hold or wait for a connection. */
   poolStats?(): { size: number; inUse: number; waiting: number };
 };
@@ -108,6 +113,11 @@ export async function openDatabase(options: ConnectOptions): Promise<Database> {
     },
     async dump() {
       return pg.dumpDataDir('gzip');
+    },
+    async snapshot() {
+      await pg.exec('checkpoint');
+      // Holding the transaction lock: every other transaction has ended or waits until the folder is read.
+      return pg.transaction(() => pg.dumpDataDir('gzip'));
     },
   };
 }

@@ -99,6 +99,22 @@ function isMissing(error: unknown): boolean {
  * the one clear 503, `storage_unavailable`, logged here with its cause; a file that is not there is a
  * 404 (get) or null (head). Nothing else changes, so a feature needs no error handling of its own.
  */
+let deletesHeld: Promise<void> | null = null;
+
+/**
+ * Holds every removal of a stored file until released: while a backup copies the files, a file the
+ * database snapshot still points at is not removed under it (platform/backup.ts).
+ */
+export function holdDeletes(): () => void {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  deletesHeld = held;
+  return () => {
+    if (deletesHeld === held) deletesHeld = null;
+    release();
+  };
+}
+
 export function guardStorage(storage: Storage, log: FastifyBaseLogger): Storage {
   const refused = (action: string, key: string | null, error: unknown): never => {
     if (error instanceof AppError) throw error;
@@ -131,6 +147,7 @@ export function guardStorage(storage: Storage, log: FastifyBaseLogger): Storage 
       }
     },
     async delete(key) {
+      while (deletesHeld) await deletesHeld;
       try {
         await storage.delete(key);
       } catch (error) {
