@@ -23,6 +23,7 @@ import { orders } from './orders/index.ts';
 import { blocks } from './blocks/index.ts';
 import { follows } from './follows/index.ts';
 import { reports } from './reports/index.ts';
+import { search } from './search/index.ts';
 import { notifications } from './notifications/index.ts';
 import { profile } from './profile/index.ts';
 import { realtime } from './realtime/index.ts';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(jobs, { deps });
   await app.register(profile, { deps });
   await app.register(follows, { deps });
+  await app.register(search, { deps });
   await app.register(blocks, { deps });
   await app.register(reports, { deps });
   await app.register(notifications, { deps });

@@ -4,6 +4,7 @@ import { authApi } from './auth.api.ts';
 import { blocksApi } from './blocks.ts';
 import { followsApi } from './follows.ts';
 import { reportsApi } from './reports.ts';
+import { searchApi } from './search.ts';
 import { jobsApi } from './jobs.api.ts';
 import { messagesApi } from './messages.api.ts';
 import { notificationsApi } from './notifications.api.ts';
@@ -26,6 +27,7 @@ export const apiRoutes = {
   ...profileApi,
   ...blocksApi,
   ...followsApi,
+  ...searchApi,
   ...reportsApi,
   ...notificationsApi,
   ...realtimeApi,

@@ -19,3 +19,4 @@ export * from './api.table.ts';
 export * from './blocks.ts';
 export * from './follows.ts';
 export * from './reports.ts';
+export * from './search.ts';
