@@ -141,7 +141,7 @@ test('the account menu leads everywhere it promises, and back arrows lead back',
     ['Profile', '/profile'],
     ['Messages', '/messages'],
     ['My Orders', '/orders'],
-    ['Agent Jobs', '/agent-jobs'],
+    ['Hire our designer', '/private-job'],
     ['Settings', '/settings'],
   ] as const) {
     await menu.click();

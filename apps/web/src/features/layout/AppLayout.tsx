@@ -13,7 +13,7 @@ import { ImpersonationBadge } from '../admin/index.ts';
 import { requireAuth, useViewer } from '../auth/index.ts';
 import { TabUnreadBadge } from '../notifications/index.ts';
 import { SearchBox } from '../search/index.ts';
-import { BackButton, HEADER_BACK } from './BackButton.tsx';
+import { BackButton, headerBack } from './BackButton.tsx';
 import { GetAppButton } from './GetAppButton.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Logo } from '../../ui/logo.tsx';
@@ -95,12 +95,12 @@ function Sidebar() {
 function TopBar() {
   const { viewer } = useViewer();
   const [searching, setSearching] = useState(false);
-  const back = HEADER_BACK[useLocation().pathname];
+  const back = headerBack(useLocation());
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur md:border-none md:bg-transparent">
       <div className="mx-auto flex h-14 max-w-[480px] items-center justify-between gap-2 px-4 md:max-w-none md:px-6">
         <div className="flex items-center gap-1">
-          {back ? <BackButton to={back} /> : null}
+          {back ? <BackButton to={back.to} label={back.label} /> : null}
           <div className="md:hidden">
             <Logo compact />
           </div>
