@@ -219,7 +219,7 @@ test('boost, favourite, react and share change at once and survive a reload; tag
 
   // Search from the app's search box.
   if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('searchbox', { name: 'Search offers' }).fill('fitness');
+  await page.getByRole('combobox', { name: 'Search offers' }).fill('fitness');
   await page.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(page).toHaveURL(/\?q=fitness$/);
   await expect(onScreen(page)).toHaveAttribute('aria-label', /^A 4-week home fitness plan, 1 of 1$/);

@@ -128,8 +128,8 @@ test('anonymous entry points: tab bar or top-right buttons', async ({ page, isMo
     await dialog.getByRole('button', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Search offers' }).fill('logo');
-    await page.getByRole('searchbox', { name: 'Search offers' }).press('Enter');
+    await page.getByRole('combobox', { name: 'Search offers' }).fill('logo');
+    await page.getByRole('combobox', { name: 'Search offers' }).press('Enter');
     await expect(page).toHaveURL(/\/\?q=logo$/);
   }
 });
@@ -141,7 +141,7 @@ test('the account menu leads everywhere it promises, and back arrows lead back',
     ['Profile', '/profile'],
     ['Messages', '/messages'],
     ['My Orders', '/orders'],
-    ['Agent Jobs', '/agent-jobs'],
+    ['Hire our designer', '/private-job'],
     ['Settings', '/settings'],
   ] as const) {
     await menu.click();
@@ -200,7 +200,7 @@ test('the layout: a tab bar on a phone; on a desktop the sidebar, its search box
       await sidebar.getByRole('navigation', { name: 'About' }).getByRole('link', { name }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     }
-    await sidebar.getByRole('searchbox', { name: 'Search offers' }).fill('beats');
+    await sidebar.getByRole('combobox', { name: 'Search offers' }).fill('beats');
     await sidebar.getByRole('button', { name: 'Go' }).click();
     await expect(page).toHaveURL(/\/\?q=beats$/);
   }

@@ -77,7 +77,22 @@ test('a new creator posts a video offer; once approved it plays in the feed', as
   release();
   await expect(page.getByText('Your offer has been posted!')).toBeVisible();
   await page.unroute('**/api/offers/mine');
-  await expect(page).toHaveURL(/\/$/);
+
+  // The person lands where their offer's state shows: awaiting approval, what happens next, and a
+  // preview of it as the feed will show it.
+  await expect(page).toHaveURL(/\/profile$/);
+  const yours = page.getByRole('region', { name: 'Your Offer' });
+  await expect(yours.getByText('Awaiting approval', { exact: true })).toBeVisible();
+  await expect(
+    yours.getByText(/usually within a day\. You will get a notification as soon as it is live\./),
+  ).toBeVisible();
+  await yours.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('dialog', { name: 'Preview in the feed' });
+  await expect(preview.getByRole('img', { name: `${offerTitle}, as the feed shows it` })).toBeVisible();
+  await expect(preview.getByText(offerTitle, { exact: true })).toBeVisible();
+  await expect(preview.getByText('Awaiting approval', { exact: true })).toBeVisible();
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toBeHidden();
 
   // Awaiting approval until the admin approves it; never in the feed before.
   const own = await page.request.get('/api/offers/mine');

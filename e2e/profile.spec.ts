@@ -260,11 +260,18 @@ const STATIC_PAGES = [
   { path: '/program', heading: 'Creator Program', text: 'Who can join' },
 ];
 
-test('static pages: real content, and the back link goes to /settings', async ({ page }, info) => {
+test('static pages: real content, and the back link goes to /settings (a visitor opening one first: home)', async ({
+  page,
+}, info) => {
   for (const item of STATIC_PAGES) {
     await page.goto(item.path);
     await expect(page.getByRole('heading', { level: 1, name: item.heading })).toBeVisible();
     await expect(page.getByText(item.text).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  }
+  await logIn(page, 'leo@example.com');
+  for (const item of STATIC_PAGES) {
+    await page.goto(item.path);
     await expect(page.getByRole('link', { name: 'Back to Settings' })).toHaveAttribute('href', '/settings');
   }
   await page.goto('/how-it-works');

@@ -27,6 +27,7 @@ import { blocks } from './blocks/index.ts';
 import { follows } from './follows/index.ts';
 import { stats } from './stats/index.ts';
 import { reports } from './reports/index.ts';
+import { search } from './search/index.ts';
 import { notifications } from './notifications/index.ts';
 import { profile } from './profile/index.ts';
 import { push } from './push/index.ts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(profile, { deps });
   await app.register(follows, { deps });
   await app.register(stats, { deps });
+  await app.register(search, { deps });
   await app.register(blocks, { deps });
   await app.register(reports, { deps });
   await app.register(notifications, { deps });

@@ -5,6 +5,7 @@ import { authApi } from './auth.api.ts';
 import { blocksApi } from './blocks.ts';
 import { followsApi } from './follows.ts';
 import { reportsApi } from './reports.ts';
+import { searchApi } from './search.ts';
 import { jobsApi } from './jobs.api.ts';
 import { messagesApi } from './messages.api.ts';
 import { notificationsApi } from './notifications.api.ts';
@@ -32,6 +33,7 @@ export const apiRoutes = {
   ...blocksApi,
   ...followsApi,
   ...statsApi,
+  ...searchApi,
   ...reportsApi,
   ...notificationsApi,
   ...notificationSettingsApi,

@@ -25,3 +25,4 @@ export * from './push.ts';
 export * from './account.ts';
 export * from './account.texts.ts';
 export * from './saved.ts';
+export * from './search.ts';

@@ -24,11 +24,3 @@ export function decideJobMove(status: JobStatus, isRecipient: boolean, to: JobDe
 export function canDecideJob(status: JobStatus, to: JobDecision): boolean {
   return decidableFrom[to].includes(status);
 }
-
-/** Job status badge: pending outline, accepted default, delivered secondary, declined destructive. */
-export function jobBadgeVariant(status: string): 'default' | 'secondary' | 'outline' | 'destructive' {
-  if (status === 'accepted') return 'default';
-  if (status === 'delivered') return 'secondary';
-  if (status === 'declined') return 'destructive';
-  return 'outline';
-}

@@ -47,4 +47,18 @@ export const jobsTexts = {
   accepted: (title: string) => `Your job was accepted: ${title}`,
   declined: (title: string) => `Your job was declined: ${title}`,
   more: { show: 'Show more jobs', loading: 'Loading more jobs…' },
+  // Ours (issue 19): the ways in to /private-job, the designer's inbox by a name people understand,
+  // and the jobs a person sent, under their orders
+  hireDesigner: 'Hire our designer',
+  hireDesignerBody: 'Need a logo, a flyer or a thumbnail made for you? Send a job to our in-house designer.',
+  sendJob: 'Send a job',
+  inboxTitle: 'Job requests',
+  sentTab: 'Jobs I sent',
+  noneSent: 'You have not sent a job yet.',
+  noneSentBody: 'Jobs you send to our designer show up here, with their status and their order.',
+  notDesignerBody:
+    'Only our in-house designer receives jobs here. To hire them, send a job; the jobs you sent are under your orders.',
+  viewOrder: 'View order',
+  /** A job's status as its pill says it. */
+  statusLabel: (status: string) => status.replace(/^./, (c) => c.toUpperCase()),
 } as const;

@@ -26,6 +26,16 @@ export const offerTexts = {
   creatorNotFound: 'This creator does not exist.',
   offerApprovedTitle: 'Your offer is live',
   offerApprovedBody: (title: string) => `"${title}" was approved and now appears in the feed.`,
+  /** The one name of an offer an admin has not yet approved, wherever it shows (issue 19). */
+  awaitingApproval: 'Awaiting approval',
+  live: 'Live',
+  awaitingApprovalNext:
+    'We check every new or changed offer before it goes into the feed, usually within a day. You will get a notification as soon as it is live.',
+  liveNext: 'Your offer is in the feed. Saving changes sends it back for approval.',
+  preview: 'Preview',
+  previewTitle: 'Preview in the feed',
+  previewHint: 'This is how your offer will look in the feed.',
+  seeInFeed: 'See it in the feed',
   tooManyTags: (max: number) => `Use at most ${max} tags`,
   tagTooLong: (max: number) => `Each tag must be at most ${max} characters`,
   /** The feed's two tabs (issue 18): the ranked feed, and the offers of the creators one follows. */

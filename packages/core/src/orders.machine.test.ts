@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from './constants.ts';
-import { canDecideJob, decideJobMove, jobBadgeVariant } from './jobs.machine.ts';
+import { canDecideJob, decideJobMove } from './jobs.machine.ts';
 import { budgetToPence, looksLikeJobFile, privateJobFields } from './jobs.schemas.ts';
 import {
   availableOrderMoves,
   decideOrderMove,
   ORDER_MOVE_NAMES,
   orderStatusLabel,
-  paymentBadgeVariant,
   type OrderFacts,
   type OrderRole,
 } from './orders.machine.ts';
@@ -196,16 +195,6 @@ describe('order state machine', () => {
     ]);
     expect(availableOrderMoves({ ...claimed, status: 'cancelled' }, 'buyer')).toEqual([]);
   });
-
-  it('maps payment badges as the spec says', () => {
-    expect(['completed', 'delivered', 'paid', 'awaiting_payment', 'pending'].map(paymentBadgeVariant)).toEqual([
-      'default',
-      'secondary',
-      'outline',
-      'destructive',
-      'destructive',
-    ]);
-  });
 });
 
 describe('canned messages', () => {
@@ -354,7 +343,6 @@ describe('private jobs', () => {
     for (const status of ['declined', 'delivered'] as const)
       expect(decideJobMove(status, true, 'declined')).toMatchObject({ ok: false, reason: 'state' });
     expect([canDecideJob('accepted', 'declined'), canDecideJob('accepted', 'accepted')]).toEqual([true, false]);
-    expect(jobBadgeVariant('declined')).toBe('destructive');
   });
 
   it('requires a title and one of four delivery times; the budget is optional pounds', () => {

@@ -157,12 +157,3 @@ export function orderStatusLabel(status: OrderStatus, jobStatus?: JobStatus | nu
   if (jobStatus === 'declined' && status === 'cancelled') return ordersTexts.declinedLabel;
   return ordersTexts.statusLabel(status);
 }
-
-/** SPEC: completed default, delivered secondary, paid outline, otherwise destructive. */
-export type PaymentBadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive';
-export function paymentBadgeVariant(status: string): PaymentBadgeVariant {
-  if (status === 'completed') return 'default';
-  if (status === 'delivered') return 'secondary';
-  if (status === 'paid') return 'outline';
-  return 'destructive';
-}

@@ -141,4 +141,13 @@ describe('normalizeLink', () => {
   it('asks for a valid domain when the host has no dot', () => {
     expect(normalizeLink('mysite')).toEqual({ ok: false, message: 'Please enter a valid domain (e.g., mysite.com)' });
   });
+  it('builds the example from what was typed, never URL-encoded, and adds .com only where it has no ending', () => {
+    const hint = (typed: string) => normalizeLink(typed) as { ok: false; message: string };
+    expect(hint('not a link.com').message).toBe('Please enter a valid domain (e.g., notalink.com)');
+    expect(hint('https://my shop/page?x=1').message).toBe('Please enter a valid domain (e.g., myshop.com)');
+    expect(hint('My Site').message).toBe('Please enter a valid domain (e.g., mysite.com)');
+    expect(hint('shop_name').message).toBe('Please enter a valid domain (e.g., shopname.com)');
+    expect(hint('...').message).toBe('Please enter a valid domain (e.g., example.com)');
+    for (const typed of ['not a link.com', 'a b', 'x y.com/path']) expect(hint(typed).message).not.toContain('%');
+  });
 });

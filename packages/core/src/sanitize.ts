@@ -87,6 +87,10 @@ export function normalizeLink(raw: string): LinkCheck {
   const value = raw.trim();
   if (!isSafeUrl(value)) return { ok: false, message: 'Invalid link' };
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
+  // Spaces in a domain: some browsers' URL parser escapes them (not%20a%20link.com), others refuse
+  // the link; either way the person gets the same hint, in their own words.
+  if (/\s/.test(typedHost(withScheme)))
+    return { ok: false, message: `Please enter a valid domain (e.g., ${domainLike(typedHost(withScheme))})` };
   let parsed: URL;
   try {
     parsed = new URL(withScheme);
@@ -95,14 +99,33 @@ export function normalizeLink(raw: string): LinkCheck {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, message: 'Invalid link' };
   const host = parsed.hostname;
-  if (
-    host !== 'localhost' &&
-    !/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(host) &&
-    !/^\d+\.\d+\.\d+\.\d+$/.test(host)
-  ) {
-    return { ok: false, message: `Please enter a valid domain (e.g., ${withoutTrailingDots(host) || 'example'}.com)` };
+  if (host !== 'localhost' && !DOMAIN.test(host) && !/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
+    return { ok: false, message: `Please enter a valid domain (e.g., ${domainLike(typedHost(withScheme))})` };
   }
   return { ok: true, url: parsed.toString() };
+}
+
+const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i;
+
+/**
+ * The host as the person typed it (between the scheme and the first / ? #), never as the URL parser
+ * writes it: "not a link.com" and not "not%20a%20link.com".
+ */
+function typedHost(withScheme: string): string {
+  const afterScheme = withScheme.slice(withScheme.indexOf('//') + 2);
+  const end = afterScheme.search(/[/?#]/);
+  const host = end === -1 ? afterScheme : afterScheme.slice(0, end);
+  return host.slice(host.lastIndexOf('@') + 1).replace(/:\d*$/, '');
+}
+
+/**
+ * A domain made from what was typed, for the example: its letters, digits, dashes and dots (spaces
+ * and the like dropped), with .com added only when it has no ending of its own.
+ */
+function domainLike(typed: string): string {
+  const kept = withoutTrailingDots(typed.toLowerCase().replace(/[^a-z0-9.-]/g, '')).replace(/^\.+/, '');
+  if (!kept) return 'example.com';
+  return DOMAIN.test(kept) ? kept : `${kept}.com`;
 }
 
 /** "example..." -> "example", without /\.+$/, which retries from every dot of a long run. */

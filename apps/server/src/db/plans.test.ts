@@ -33,7 +33,13 @@ import {
   type ExportCursor,
 } from '../account/data-export.queries.ts';
 import { selectBoostedOffers, selectSavedOffers } from '../engagement/engagement.queries.ts';
-import { findFeedTag, selectFeedPage, selectFollowingPage, selectViewerStates } from '../feed/feed.queries.ts';
+import {
+  countSearchMatches,
+  findFeedTag,
+  selectFeedPage,
+  selectFollowingPage,
+  selectViewerStates,
+} from '../feed/feed.queries.ts';
 import { listJobs } from '../jobs/jobs.queries.ts';
 import { conversations, markThreadRead } from '../messages/messages.queries.ts';
 import {
@@ -58,6 +64,7 @@ import { lockDueSuspensions, listPendingAppeals } from '../reports/moderation.qu
 import { listOpenCases } from '../reports/reports.queries.ts';
 import { blockRelationsOf, listBlocked } from '../blocks/blocks.queries.ts';
 import { readOfferDays, writeAudience } from '../stats/stats.queries.ts';
+import { suggestCreators, suggestTags } from '../search/search.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
 import { driverUnderneath, migrationsFolder, type Database, type Tx } from './connection.ts';
 import { takeMailRequest } from './mail-requests.ts';
@@ -339,6 +346,83 @@ describe('the feed search (planned for its values, never a prepared statement)',
       expect(held.map((row) => row.statement)).toContainEqual(expect.stringContaining('"users"."email" = $1'));
     },
   );
+});
+
+describe('search suggestions and the results count (issue 19): each stops after its few rows, whatever the size', () => {
+  beforeAll(async () => {
+    await query('refresh materialized view popular_tags');
+    await query('analyze popular_tags');
+  });
+  const cap = 1000;
+  const countOf = (options: { q?: string; tag?: string }) => () =>
+    countSearchMatches(database.db, { wholeFeed: false, leaveOut: [], cap, ...options });
+
+  it('creators by the start of their name: one range of users_creator_name_prefix_idx in its order, no sort', async () => {
+    const plan = await planFor(() => suggestCreators(database.db, 'person 1', [], 8), /"users"/);
+    expect(plan).toMatch(/Index Scan using users_creator_name_prefix_idx/);
+    expect(plan).toMatch(/Limit/);
+    expect(sortsOn(plan, 'display_name')).toBe(false);
+    const names = (await suggestCreators(database.db, 'PERSON 1', ['u1'], 8)).map((row) => row.displayName);
+    expect(names).toEqual([
+      'Person 10',
+      'Person 100',
+      'Person 1000',
+      'Person 1001',
+      'Person 1002',
+      'Person 1003',
+      'Person 1004',
+      'Person 1005',
+    ]);
+    // u1500 and up have no offer: no creator to suggest
+    expect(await suggestCreators(database.db, 'person 1999', [], 8)).toEqual([]);
+  });
+
+  it('tags by the start of their name: one range of popular_tags_name_prefix_idx in its order, no sort', async () => {
+    const plan = await planFor(() => suggestTags(database.db, 'tag1', 8), /popular_tags/);
+    expect(plan).toMatch(/Index Scan using popular_tags_name_prefix_idx/);
+    expect(sortsOn(plan, 'name')).toBe(false);
+    // tag19 and tag199 are only on offers awaiting approval (i % 10 = 9): not in the feed, not suggested
+    expect((await suggestTags(database.db, 'TAG19', 8)).map((row) => row.name)).toEqual([
+      'tag190',
+      'tag191',
+      'tag192',
+      'tag193',
+      'tag194',
+      'tag195',
+      'tag196',
+      'tag197',
+    ]);
+  });
+
+  it('the count of a word stops after the cap: a rare word from the trigram index, a common one from a scan that stops', async () => {
+    const rare = await planFor(countOf({ q: 'zanzibar' }), /count\(\*\)/, SEARCH);
+    expect(rare).toMatch(/Bitmap Index Scan on offers_title_trgm_idx/);
+    // the planner's own choice for a word in most titles: read until cap + 1 match, then stop
+    const common = await planFor(countOf({ q: 'reels' }), /count\(\*\)/, []);
+    expect(common).toMatch(/Limit[^\n]*\n\s*->\s*(Seq|Bitmap Heap|Index) Scan/);
+    expect(common).not.toMatch(/Sort/);
+    const visible = async (where: string) =>
+      (
+        await query<{ n: number }>(
+          `select count(*)::int as n from offers o where o.is_approved and o.media_key <> '' and ${where}`,
+        )
+      )[0]!.n;
+    expect(await countOf({ q: 'zanzibar' })()).toBe(1);
+    expect(await countOf({ q: 'design' })()).toBe(await visible(`o.title ilike '%design%'`));
+    expect(await visible(`o.title ilike '%reels%'`)).toBeGreaterThan(100);
+    expect(await countSearchMatches(database.db, { wholeFeed: false, leaveOut: [], cap: 100, q: 'reels' })).toBe(101);
+  });
+
+  it('the count of a tag: the tag looked up by tags_name_lower_idx, its offers by offer_tags_tag_idx, each half stopping', async () => {
+    const plan = await planFor(countOf({ tag: 'rare' }), /count\(\*\)/, SEARCH);
+    expect(plan).toMatch(/tags_name_lower_idx/);
+    expect(plan).toMatch(/offer_tags_tag_idx/);
+    expect(plan).toMatch(/offers_title_trgm_idx/);
+    expect(await countOf({ tag: 'rare' })()).toBe(2);
+    const [tagged] = await query<{ n: number }>(`select count(*)::int as n from offers o
+      where o.is_approved and o.media_key <> '' and exists (select 1 from offer_tags ot where ot.offer_id = o.id and ot.tag_id = '00000000-0000-4000-8000-00000000aaaa')`);
+    expect(await countOf({ tag: 'common' })()).toBe(tagged!.n);
+  });
 });
 
 describe('messages and notifications', () => {

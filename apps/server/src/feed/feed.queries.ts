@@ -11,6 +11,7 @@ import { plannedForValues, type Database, type Db } from '../db/connection.ts';
 import { anyOf } from '../db/any-of.ts';
 import { afterCursorPlaceholders, cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { preparedOnce, preparedPages } from '../db/prepared.ts';
+import { rowsOf } from '../db/rows.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import { boosts, favorites, follows, offers, offerTags, reactions, tags, users } from '../db/schema.ts';
 import { offerCardColumns, type OfferCardRow } from '../offers/index.ts';
@@ -231,6 +232,54 @@ const followingPagesOf = (wholeFeed: boolean, name: string) =>
   });
 const followingPages = followingPagesOf(false, 'following_feed');
 const followingPagesAll = followingPagesOf(true, 'following_feed_all');
+
+/**
+ * How many offers a search's pages hold (issue 19), counted up to `cap` + 1 so the answer can say
+ * "1,000+": one statement whose halves each stop after cap + 1 offers, so its cost is bounded by the
+ * cap, not by how many offers match. Planned for its values, as the page is: a rare word's offers come
+ * from the trigram index, a common word's first cap + 1 from a walk that stops. The tag is looked up in
+ * the statement itself (tags_name_lower_idx); `leaveOut` are creators the viewer's page leaves out.
+ */
+export async function countSearchMatches(
+  db: Db,
+  options: Pick<FeedPageOptions, 'wholeFeed' | 'q' | 'tag'> & { leaveOut: readonly string[]; cap: number },
+): Promise<number> {
+  const search = { ...options, after: null, limit: options.cap + 1 };
+  const filters = (table: typeof offers | typeof hit) => {
+    const all = searchFilters(table, search);
+    if (options.leaveOut.length) all.push(sql`not ${anyOf(table.userId, [...options.leaveOut], 'text')}`);
+    return all;
+  };
+  const limit = options.cap + 1;
+  let matches: SQL;
+  if (options.tag) {
+    const tagId = sql`(select ${tags.id} from ${tags} where lower(${tags.name}) = ${options.tag} limit 1)`;
+    const tagged = db
+      .select({ id: hit.id })
+      .from(offerTags)
+      .innerJoin(hit, eq(hit.id, offerTags.offerId))
+      .where(and(eq(offerTags.tagId, tagId), ...filters(hit)))
+      .limit(limit);
+    const byTitle = db
+      .select({ id: hit.id })
+      .from(hit)
+      .where(and(...filters(hit), sql`${hit.title} ilike ${likePattern(options.tag)}`))
+      .limit(limit);
+    matches = sql`(${tagged}) union (${byTitle})`;
+  } else {
+    matches = sql`${db
+      .select({ id: hit.id })
+      .from(hit)
+      .where(and(...filters(hit)))
+      .limit(limit)}`;
+  }
+  return plannedForValues(async () => {
+    const [row] = rowsOf<{ count: number }>(
+      await db.execute(sql`select count(*)::int as "count" from (${matches}) as "matches"`),
+    );
+    return row?.count ?? 0;
+  });
+}
 
 /** The offers by state, from the tallies (one lookup each, whatever the number of offers). */
 export async function countOffers(

@@ -201,6 +201,16 @@ const ROWS: Row[] = [
     call: () => json('GET', `/api/creators/${people.seller.user.id}`),
   },
   {
+    route: 'GET /api/search/suggestions',
+    expect: [200, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', '/api/search/suggestions?q=se'),
+  },
+  {
+    route: 'GET /api/search/count',
+    expect: [200, 200, 200, 200, 200, 200, 200],
+    call: () => json('GET', '/api/search/count?q=offer'),
+  },
+  {
     route: 'GET /offer/:id',
     expect: [200, 200, 200, 200, 200, 200, 200],
     call: () => json('GET', `/offer/${offerId}`),

@@ -88,7 +88,8 @@ export default function AdminPage() {
           </>
         ) : null}
         <Tabs.Root value={tab} onValueChange={setTab} className="flex flex-col gap-4">
-          <Tabs.List aria-label="Admin sections" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+          {/* The tabs wrap onto a second line on a phone: every section in sight, none cut off. */}
+          <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1">
             {TABS.map((t) => (
               <Tabs.Trigger
                 key={t.value}

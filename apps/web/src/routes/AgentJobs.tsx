@@ -1,15 +1,19 @@
-/** /agent-jobs: the private jobs sent to the viewer, with View Details to accept or decline (SPEC section 2). */
+/**
+ * /agent-jobs: the private jobs sent to the viewer, with View Details to accept or decline (SPEC
+ * section 2), named "Job requests" (issue 19). Only the designer receives jobs, so only they are led
+ * here; anyone else who opens it sees the empty inbox with the ways to hire the designer and to the
+ * jobs they sent (an earlier designer still sees the jobs sent to them).
+ */
 import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
-import { formatDate, formatPence, jobBadgeVariant, jobsTexts, type PrivateJob } from '@gigreel/core';
+import { Link } from 'react-router';
+import { formatDate, formatPence, jobsTexts, type PrivateJob } from '@gigreel/core';
 import { useViewer } from '../features/auth/index.ts';
-import { JobDetailsDialog, useJobInbox } from '../features/jobs/index.ts';
+import { HireDesignerLink, JobDetailsDialog, JobStatusPill, useJobInbox } from '../features/jobs/index.ts';
 import { PaymentBadge } from '../features/orders/index.ts';
-import { Button } from '../ui/button.tsx';
+import { Button, buttonClass } from '../ui/button.tsx';
 import { ShowMore } from '../ui/show-more.tsx';
-import { Badge, Card, EmptyState, PageTitle, Spinner, LoadFailed } from '../ui/misc.tsx';
-
-const capital = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
+import { Card, EmptyState, PageTitle, Spinner, LoadFailed } from '../ui/misc.tsx';
 
 export default function AgentJobsPage() {
   const { viewer, loading } = useViewer();
@@ -19,10 +23,28 @@ export default function AgentJobsPage() {
   const open = inbox.data?.find((job) => job.id === openId) ?? null;
   return (
     <section className="flex flex-col gap-4 px-4 py-4 md:mx-auto md:max-w-2xl">
-      <PageTitle>Agent Jobs</PageTitle>
+      <PageTitle>{jobsTexts.inboxTitle}</PageTitle>
       {inbox.isPending ? <Spinner label="Loading jobs" /> : null}
       {inbox.isError && !inbox.isFetchNextPageError ? <LoadFailed title={jobsTexts.loadFailed} query={inbox} /> : null}
-      {inbox.data && !inbox.data.length ? <EmptyState title={jobsTexts.empty} /> : null}
+      {inbox.data && !inbox.data.length ? (
+        viewer?.isDesigner ? (
+          <EmptyState title={jobsTexts.empty} />
+        ) : (
+          <EmptyState
+            title={jobsTexts.empty}
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                <HireDesignerLink />
+                <Link to="/orders?tab=jobs" className={buttonClass('outline', 'sm')}>
+                  {jobsTexts.sentTab}
+                </Link>
+              </div>
+            }
+          >
+            {jobsTexts.notDesignerBody}
+          </EmptyState>
+        )
+      ) : null}
       {inbox.data?.length ? (
         <ul className="flex flex-col gap-3">
           {inbox.data.map((job) => (
@@ -41,15 +63,14 @@ export default function AgentJobsPage() {
 function JobCard({ job, onView }: { job: PrivateJob; onView: () => void }) {
   return (
     <Card className="flex flex-col gap-2 p-4">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 className="min-w-0 break-words font-semibold text-white">{job.title}</h2>
-        <div className="flex flex-wrap gap-1.5">
-          <Badge variant={jobBadgeVariant(job.status)}>{capital(job.status)}</Badge>
-          {/* Pending or declined, the job's own badge says it all; once accepted, its payment matters. */}
-          {job.order && (job.status === 'accepted' || job.status === 'delivered') ? (
-            <PaymentBadge status={job.order.status} jobStatus={job.status} />
-          ) : null}
-        </div>
+      {/* The title has the card's width; the pills sit on their own line below it, never squeezing it. */}
+      <h2 className="break-words font-semibold text-white [overflow-wrap:anywhere]">{job.title}</h2>
+      <div className="flex flex-wrap gap-1.5">
+        <JobStatusPill status={job.status} />
+        {/* Pending or declined, the job's own pill says it all; once accepted, its order's state matters. */}
+        {job.order && (job.status === 'accepted' || job.status === 'delivered') ? (
+          <PaymentBadge status={job.order.status} jobStatus={job.status} />
+        ) : null}
       </div>
       <p className="text-sm text-zinc-300">
         From {job.sender.displayName} · Submitted {formatDate(job.createdAt)}

@@ -7,7 +7,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { offerTexts, texts, type FeedOffer } from '@gigreel/core';
+import { offerTexts, searchTexts, texts, type FeedOffer } from '@gigreel/core';
 import { useViewer } from '../features/auth/index.ts';
 import {
   FeedDebugPanel,
@@ -18,6 +18,7 @@ import {
   useViewerStates,
   type FeedFilter,
 } from '../features/feed/index.ts';
+import { useSearchCount } from '../features/search/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, Spinner, LoadFailed } from '../ui/misc.tsx';
 
@@ -59,10 +60,14 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
   }, [shared.error]);
 
   const clear = () => navigate(home);
+  // How many offers the search or tag found (issue 19), beside what was searched for.
+  const matched = useSearchCount(filter).data;
+  const found = matched ? searchTexts.matched(matched.count, matched.capped) : undefined;
   const chip = filter.tag ? (
     <FilterChip
       icon={<Hash className="h-3.5 w-3.5" aria-hidden="true" />}
       text={filter.tag}
+      found={found}
       clearLabel="Clear tag filter"
       onClear={clear}
     />
@@ -70,6 +75,7 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
     <FilterChip
       icon={<Search className="h-3.5 w-3.5" aria-hidden="true" />}
       text={filter.q}
+      found={found}
       clearLabel="Clear search"
       onClear={clear}
     />
@@ -148,11 +154,14 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
 function FilterChip({
   icon,
   text,
+  found,
   clearLabel,
   onClear,
 }: {
   icon: React.ReactNode;
   text: string;
+  /** "12 offers", once counted. */
+  found: string | undefined;
   clearLabel: string;
   onClear: () => void;
 }) {
@@ -160,6 +169,11 @@ function FilterChip({
     <div className="flex w-fit max-w-full items-center gap-1.5 rounded-full bg-brand-600 py-1 pl-3 pr-1 text-sm font-semibold text-white shadow-lg">
       {icon}
       <span className="truncate">{text}</span>
+      {found ? (
+        <span role="status" className="shrink-0 whitespace-nowrap font-normal text-white/90">
+          · {found}
+        </span>
+      ) : null}
       <button
         type="button"
         aria-label={clearLabel}

@@ -1,7 +1,13 @@
-/** /orders: tabs My Orders and My Sales with counts, newest first a page at a time, payment badges (SPEC sections 2 and 4). */
+/**
+ * /orders: tabs My Orders and My Sales with counts, newest first a page at a time, status pills (SPEC
+ * sections 2 and 4), and a third, Jobs I sent (?tab=jobs): the private jobs the person sent to the
+ * designer with their status and their order (issue 19).
+ */
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
-import { ordersTexts, type OrderRole } from '@gigreel/core';
+import { jobsTexts, ordersTexts, type OrderRole } from '@gigreel/core';
+import { useViewer } from '../features/auth/index.ts';
+import { SentJobs } from '../features/jobs/index.ts';
 import { BackLink, OrderCard, useOrderList } from '../features/orders/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { ShowMore } from '../ui/show-more.tsx';
@@ -9,7 +15,9 @@ import { EmptyState, PageTitle, Spinner, LoadFailed } from '../ui/misc.tsx';
 
 export default function OrdersPage() {
   const [params, setParams] = useSearchParams();
-  const tab: OrderRole = params.get('tab') === 'sales' ? 'seller' : 'buyer';
+  const { viewer } = useViewer();
+  const tab: OrderRole | 'jobs' =
+    params.get('tab') === 'sales' ? 'seller' : params.get('tab') === 'jobs' ? 'jobs' : 'buyer';
   const bought = useOrderList('buyer');
   const sold = useOrderList('seller');
   const counts = bought.data?.pages[0]?.counts ?? sold.data?.pages[0]?.counts;
@@ -21,7 +29,9 @@ export default function OrdersPage() {
       <PageTitle>Orders</PageTitle>
       <Tabs.Root
         value={tab}
-        onValueChange={(value) => setParams(value === 'seller' ? { tab: 'sales' } : {}, { replace: true })}
+        onValueChange={(value) =>
+          setParams(value === 'seller' ? { tab: 'sales' } : value === 'jobs' ? { tab: 'jobs' } : {}, { replace: true })
+        }
         className="flex flex-col gap-4"
       >
         <Tabs.List aria-label="Orders" className="flex gap-1 rounded-xl border border-line bg-panel p-1">
@@ -31,6 +41,11 @@ export default function OrdersPage() {
           <Tabs.Trigger value="seller" className={trigger}>
             {ordersTexts.mySales} ({counts?.seller ?? 0})
           </Tabs.Trigger>
+          {viewer?.isDesigner ? null : (
+            <Tabs.Trigger value="jobs" className={trigger}>
+              {jobsTexts.sentTab}
+            </Tabs.Trigger>
+          )}
         </Tabs.List>
         <Tabs.Content value="buyer">
           <OrderListView query={bought} side="buyer" />
@@ -38,6 +53,7 @@ export default function OrdersPage() {
         <Tabs.Content value="seller">
           <OrderListView query={sold} side="seller" />
         </Tabs.Content>
+        <Tabs.Content value="jobs">{tab === 'jobs' ? <SentJobs /> : null}</Tabs.Content>
       </Tabs.Root>
     </section>
   );

@@ -1,8 +1,9 @@
-/** /post: create or edit the person's one offer, with its review state when it exists. */
-import { Clock, CheckCircle2 } from 'lucide-react';
+/** /post: create or edit the person's one offer, with where it stands (and a preview) when it exists. */
 import { Link } from 'react-router';
-import { OfferForm, useOwnOffer } from '../features/offers/index.ts';
-import { Badge, Card, PageTitle, Spinner, LoadFailed } from '../ui/misc.tsx';
+import { offerTexts } from '@gigreel/core';
+import { OfferForm, OfferNextText, OfferPreviewButton, OfferStatePill, useOwnOffer } from '../features/offers/index.ts';
+import { buttonClass } from '../ui/button.tsx';
+import { Card, PageTitle, Spinner, LoadFailed } from '../ui/misc.tsx';
 
 export default function PostPage() {
   const own = useOwnOffer();
@@ -20,33 +21,21 @@ export default function PostPage() {
         </p>
       </div>
       {offer ? (
-        <Card className="flex items-start gap-3 p-4">
-          {offer.isApproved ? (
-            <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-400" aria-hidden="true" />
-          ) : (
-            <Clock className="mt-0.5 h-5 w-5 shrink-0 text-amber-300" aria-hidden="true" />
-          )}
-          <div className="flex min-w-0 flex-col gap-1 text-sm">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="font-semibold text-white">{offer.title}</span>
-              {offer.isApproved ? (
-                <Badge variant="secondary">Live</Badge>
-              ) : (
-                <Badge variant="outline" className="border-amber-400 text-amber-200">
-                  Awaiting approval
-                </Badge>
-              )}
-            </div>
-            <p className="text-zinc-300">
-              {offer.isApproved
-                ? 'Your offer is in the feed. Saving changes sends it back for review.'
-                : 'Your offer is awaiting approval and will appear in the feed once reviewed.'}
-            </p>
+        <Card className="flex flex-col gap-3 p-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="min-w-0 break-words font-semibold text-white">{offer.title}</span>
+            <OfferStatePill offer={offer} />
+          </div>
+          <OfferNextText offer={offer} />
+          <div className="flex flex-wrap gap-2">
+            {/* Live, the feed itself shows it; until then, the preview does. */}
             {offer.isApproved ? (
-              <Link to={`/offer/${offer.id}`} className="w-fit text-brand-400 hover:underline">
-                See it in the feed
+              <Link to={`/offer/${offer.id}`} className={buttonClass('outline', 'sm')}>
+                {offerTexts.seeInFeed}
               </Link>
-            ) : null}
+            ) : (
+              <OfferPreviewButton offer={offer} />
+            )}
           </div>
         </Card>
       ) : null}

@@ -1,10 +1,13 @@
-/** /profile (SPEC section 2): who you are, what your offer earned, your offer, your Boost Reel and your saved offers. */
+/** /profile (SPEC section 2): who you are, what your offer earned, your offer, hiring our designer, your Boost Reel and your saved offers. */
 import { profileTexts } from '@gigreel/core';
+import { useViewer } from '../features/auth/index.ts';
+import { HireDesignerCard } from '../features/jobs/index.ts';
 import { OwnOfferSection, ProfileCollections, ProfileHeader, useProfile } from '../features/profile/index.ts';
 import { Spinner, LoadFailed } from '../ui/misc.tsx';
 
 export default function ProfilePage() {
   const profile = useProfile();
+  const { viewer } = useViewer();
   if (profile.isPending) return <Spinner label="Loading your profile" />;
   if (profile.isError) {
     return <LoadFailed title={profileTexts.unableToLoad} detail={profileTexts.loadFailed} query={profile} />;
@@ -13,6 +16,7 @@ export default function ProfilePage() {
     <div className="mx-auto flex w-full max-w-xl flex-col gap-8 pb-8">
       <ProfileHeader profile={profile.data} />
       <OwnOfferSection />
+      {viewer?.isDesigner ? null : <HireDesignerCard />}
       <ProfileCollections />
     </div>
   );

@@ -75,7 +75,7 @@ export default function CreatorsTab() {
         </p>
       ) : null}
       {creators.isSuccess && items.length === 0 ? <EmptyState title="No creators found" /> : null}
-      <ul className="grid gap-3 md:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {items.map((creator) => (
           <li
             key={creator.id}

@@ -36,7 +36,7 @@ export function Guard({ children }: { children: ReactNode }) {
     if (decision.markPostLoginChecked && viewer) sessionStorage.setItem(POST_LOGIN_CHECKED, viewer.id);
     if (decision.toast && toasted.current !== location.key) {
       toasted.current = location.key;
-      const show = decision.toast.destructive ? toast.error : toast.success;
+      const show = decision.toast.destructive ? toast.error : decision.toast.info ? toast.info : toast.success;
       show(decision.toast.title, decision.toast.description ? { description: decision.toast.description } : undefined);
     }
   });

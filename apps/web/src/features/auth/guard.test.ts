@@ -52,10 +52,10 @@ describe('anonymous visitors', () => {
     '/order/1/upload',
     '/private-job',
     '/agent-jobs',
-  ])('are sent from %s to /signup with "Sign Up Required", without saving it', (path) => {
+  ])('are sent from %s to /signup with "Sign Up Required" as an info toast, without saving it', (path) => {
     expect(at(path)).toEqual({
       to: '/signup',
-      toast: { title: texts.auth.signUpRequired, description: texts.auth.signUpRequiredBody },
+      toast: { title: texts.auth.signUpRequired, description: texts.auth.signUpRequiredBody, info: true },
     });
   });
 
@@ -126,6 +126,19 @@ describe('signed-in people on /login and /signup', () => {
       markPostLoginChecked: true,
     });
   });
+  it('the designer goes to their inbox, /agent-jobs, offer or not (a saved path still comes first)', () => {
+    for (const hasOffer of [true, false]) {
+      expect(at('/login', { viewer: person({ isDesigner: true, hasOffer }) })).toEqual({
+        to: '/agent-jobs',
+        consumeSavedPath: true,
+        markPostLoginChecked: true,
+      });
+    }
+    expect(at('/login', { viewer: person({ isDesigner: true }), savedPath: '/orders' })).toEqual({
+      to: '/orders',
+      consumeSavedPath: true,
+    });
+  });
   it('stay on /password-reset', () => {
     expect(at('/password-reset', { viewer: person(), search: '?token=t' })).toBeNull();
     expect(at('/password-reset', { viewer: admin })).toBeNull();
@@ -189,6 +202,17 @@ describe('signed-in non-admins elsewhere', () => {
       markPostLoginChecked: true,
     });
     expect(at('/', { viewer: person({ hasOffer: false }), postLoginChecked: true })).toBeNull();
+  });
+  it("on / the designer's post-login check opens their inbox, once", () => {
+    expect(at('/', { viewer: person({ isDesigner: true }), postLoginChecked: false })).toEqual({
+      to: '/agent-jobs',
+      markPostLoginChecked: true,
+    });
+    expect(at('/', { viewer: person({ isDesigner: true }), postLoginChecked: true })).toBeNull();
+  });
+  it('may open /agent-jobs whether or not they are the designer (its page says who receives jobs)', () => {
+    expect(at('/agent-jobs', { viewer: person() })).toBeNull();
+    expect(at('/agent-jobs', { viewer: person({ isDesigner: true }) })).toBeNull();
   });
 });
 

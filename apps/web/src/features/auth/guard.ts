@@ -7,12 +7,14 @@
  *    /password-reset with the same query string, whoever is signed in.
  * 2. Anonymous: public pages and unknown paths (the 404 page) are shown; /admin saves the path for
  *    after login and goes to /login ("Authentication Required"); every other restricted path goes to
- *    /signup with "Sign Up Required". Only /admin saves a path: SPEC names no other.
+ *    /signup with "Sign Up Required" (an info toast: nothing went wrong). Only /admin saves a path:
+ *    SPEC names no other.
  * 3. Signed in on /login or /signup: the saved path if one exists (an /admin path only for admins),
- *    else /admin for admins, else / or /post by the post-login check (has the person an offer?).
+ *    else /admin for admins, else the designer's inbox (/agent-jobs) for the designer, else / or
+ *    /post by the post-login check (has the person an offer?).
  * 4. Signed-in non-admin on /admin: / with "Access Denied".
  * 5. Admin on any other page of the product except /password-reset: /admin.
- * 6. Signed-in non-admin on /: the same post-login check, once per session.
+ * 6. Signed-in non-admin on /: the same post-login check, once per session (the designer: their inbox).
  * The outcome of an email-verification link (/?verified=1, or with &error=...; /login?verified=1 when
  * it was opened in a browser that did not sign up), of an unlock link (/login?unlocked=1) or of a new
  * address's confirmation link (/settings?emailChanged=1 in the browser signed in to that account,
@@ -20,7 +22,8 @@
  */
 import { ADMIN_MAY_STAY, accessFor, accountTexts, adminTexts, texts, type Viewer } from '@gigreel/core';
 
-type GuardToast = { title: string; description?: string; destructive?: boolean };
+/** A toast is a success unless it is `destructive` (an error) or `info` (a notice, such as "Sign Up Required"). */
+type GuardToast = { title: string; description?: string; destructive?: boolean; info?: boolean };
 export type GuardDecision = {
   /** Where to go instead (replacing the current entry); absent means stay. */
   to?: string;
@@ -78,14 +81,17 @@ function decide({ pathname, search, viewer, savedPath, postLoginChecked, viewerU
       };
     }
     if (access === 'login')
-      return { to: '/signup', toast: { title: texts.auth.signUpRequired, description: texts.auth.signUpRequiredBody } };
+      return {
+        to: '/signup',
+        toast: { title: texts.auth.signUpRequired, description: texts.auth.signUpRequiredBody, info: true },
+      };
     return null;
   }
   if (pathname === '/login' || pathname === '/signup') {
     const savedIsAdmin = savedPath !== null && accessFor(savedPath.split('?')[0] ?? '/') === 'admin';
     if (savedPath && (!savedIsAdmin || viewer.isAdmin)) return { to: savedPath, consumeSavedPath: true };
     if (viewer.isAdmin) return { to: '/admin', consumeSavedPath: true };
-    return { to: viewer.hasOffer ? '/' : '/post', consumeSavedPath: true, markPostLoginChecked: true };
+    return { to: homeAfterLogin(viewer), consumeSavedPath: true, markPostLoginChecked: true };
   }
   if (access === 'admin') {
     if (viewer.isAdmin) return null;
@@ -96,9 +102,16 @@ function decide({ pathname, search, viewer, savedPath, postLoginChecked, viewerU
   }
   if (viewer.isAdmin) return access !== null && !ADMIN_MAY_STAY.has(pathname) ? { to: '/admin' } : null;
   if (pathname === '/' && !postLoginChecked) {
-    return viewer.hasOffer ? { markPostLoginChecked: true } : { to: '/post', markPostLoginChecked: true };
+    const home = homeAfterLogin(viewer);
+    return home === '/' ? { markPostLoginChecked: true } : { to: home, markPostLoginChecked: true };
   }
   return null;
+}
+
+/** Where a signed-in non-admin starts: the designer in their inbox, anyone else in the feed, or on /post without an offer. */
+function homeAfterLogin(viewer: Viewer): string {
+  if (viewer.isDesigner) return '/agent-jobs';
+  return viewer.hasOffer ? '/' : '/post';
 }
 
 /** SPEC: "query parameters for an access token, a refresh token and type=recovery"; our mails carry one token. */

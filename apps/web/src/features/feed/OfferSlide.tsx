@@ -1,8 +1,8 @@
 /** One offer filling the feed: its media, who offers it, title, price and rating, tags, music and the actions. */
 import { ExternalLink, Music2, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatPence, type FeedOffer, type ViewerOfferState } from '@gigreel/core';
-import { Badge } from '../../ui/misc.tsx';
+import { formatPence, offerTexts, type FeedOffer, type ViewerOfferState } from '@gigreel/core';
+import { StatusPill } from '../../ui/status-pill.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ActionRail } from '../engagement/index.ts';
 import { RatingChip } from '../reviews/index.ts';
@@ -56,9 +56,9 @@ export function OfferSlide({ offer, state, active, muted, preload, isOwn, positi
         aria-hidden="true"
       />
       {!offer.isApproved ? (
-        <Badge variant="destructive" className="absolute left-3 top-14">
-          Awaiting approval
-        </Badge>
+        <StatusPill tone="awaiting" className="absolute left-3 top-14">
+          {offerTexts.awaitingApproval}
+        </StatusPill>
       ) : null}
 
       <div className="absolute bottom-4 right-2 z-10">

@@ -3,3 +3,4 @@ export { FeedView } from './FeedView.tsx';
 export { feedFilterFrom, prefetchFeed, useFeedPages, useOffer, useViewerStates } from './feed.queries.ts';
 export type { FeedFilter } from './feed.queries.ts';
 export { FeedDebugPanel } from './lazy.ts';
+export { OfferPreviewDialog } from './OfferPreview.tsx';

@@ -6,6 +6,7 @@ import { ordersKey } from '../orders/index.ts';
 
 const jobsKey = ['jobs'] as const;
 const inboxKey = [...jobsKey, 'inbox'] as const;
+const sentKey = [...jobsKey, 'sent'] as const;
 
 /**
  * The jobs sent to the viewer, a page at a time: `data` is every loaded page's jobs in order;
@@ -15,6 +16,17 @@ export function useJobInbox() {
   return useInfiniteQuery({
     queryKey: inboxKey,
     queryFn: ({ pageParam }) => request('GET /api/jobs/inbox', { query: { cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.jobs),
+  });
+}
+
+/** The jobs the viewer sent to the designer, a page at a time, as useJobInbox. */
+export function useSentJobs() {
+  return useInfiniteQuery({
+    queryKey: sentKey,
+    queryFn: ({ pageParam }) => request('GET /api/jobs/sent', { query: { cursor: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     select: (data) => data.pages.flatMap((page) => page.jobs),

@@ -1,16 +1,22 @@
-/** The header avatar menu: Profile, Messages, My Orders, Agent Jobs, Settings, Log Out (SPEC section 2). */
+/**
+ * The header avatar menu (SPEC section 2: Profile, Messages, My Orders, Agent Jobs, Settings, Log Out).
+ * Only the designer receives jobs, so only they see their inbox, named "Job requests"; everyone else
+ * sees "Hire our designer", the way in to /private-job (issue 19).
+ */
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
-import type { Viewer } from '@gigreel/core';
+import { jobsTexts, type Viewer } from '@gigreel/core';
 import { useLogOut } from '../auth/index.ts';
 import { AccountUnreadBadge, MenuUnreadBadge } from '../notifications/index.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 
-const items = [
+const menuItems = (viewer: Viewer) => [
   { to: '/profile', label: 'Profile' },
   { to: '/messages', label: 'Messages' },
   { to: '/orders', label: 'My Orders' },
-  { to: '/agent-jobs', label: 'Agent Jobs' },
+  viewer.isDesigner
+    ? { to: '/agent-jobs', label: jobsTexts.inboxTitle }
+    : { to: '/private-job', label: jobsTexts.hireDesigner },
   { to: '/settings', label: 'Settings' },
 ];
 
@@ -30,7 +36,7 @@ export function AccountMenu({ viewer }: { viewer: Viewer }) {
           className="z-50 min-w-48 rounded-xl border border-line bg-panel p-1 shadow-xl"
         >
           <Menu.Label className="px-3 py-2 text-xs text-zinc-400">{viewer.displayName}</Menu.Label>
-          {items.map((item) => (
+          {menuItems(viewer).map((item) => (
             <Menu.Item
               key={item.to}
               onSelect={() => navigate(item.to)}

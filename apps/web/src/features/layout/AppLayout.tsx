@@ -3,8 +3,8 @@
  * Profile). From 768 px: the left sidebar with the search box, and the top-right buttons. SPEC section 2.
  */
 import { Bell, Compass, Home, MessageCircle, PlusSquare, Rocket, Search, User } from 'lucide-react';
-import { Suspense, lazy, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Suspense, lazy, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { texts } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
@@ -12,7 +12,8 @@ import { cn } from '../../ui/cn.ts';
 import { ImpersonationBadge } from '../admin/index.ts';
 import { requireAuth, useViewer } from '../auth/index.ts';
 import { TabUnreadBadge } from '../notifications/index.ts';
-import { BackButton, HEADER_BACK } from './BackButton.tsx';
+import { SearchBox } from '../search/index.ts';
+import { BackButton, headerBack } from './BackButton.tsx';
 import { GetAppButton } from './GetAppButton.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Logo } from '../../ui/logo.tsx';
@@ -39,49 +40,6 @@ export function AppLayout() {
         <TabBar />
       </div>
     </div>
-  );
-}
-
-/** Search by title: Enter or Go opens /?q=text (SPEC section 2). The phone's box opens focused. */
-function SearchBox({ onDone, focus = false }: { onDone?: () => void; focus?: boolean }) {
-  const navigate = useNavigate();
-  const [text, setText] = useState('');
-  // The phone's box appears because the person tapped Search: it takes the focus then, once.
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (focus) input.current?.focus();
-  }, [focus]);
-  const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const q = text.trim();
-    navigate(q ? `/?q=${encodeURIComponent(q)}` : '/');
-    onDone?.();
-  };
-  return (
-    <form role="search" onSubmit={submit} className="flex gap-2">
-      <label htmlFor={id} className="sr-only">
-        Search offers
-      </label>
-      <div className="relative flex-1">
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-zinc-400"
-          aria-hidden="true"
-        />
-        <input
-          ref={input}
-          id={id}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Search offers"
-          className="h-10 w-full rounded-xl border border-line bg-panel pl-9 pr-3 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-brand-400 focus:outline-none"
-        />
-      </div>
-      <button type="submit" className={buttonClass('primary', 'sm', 'h-10 px-3')}>
-        Go
-      </button>
-    </form>
   );
 }
 
@@ -118,7 +76,7 @@ function Sidebar() {
           </NavLink>
         ))}
       </nav>
-      <SearchBox />
+      <SearchBox compact />
       <nav aria-label="About" className="mt-auto flex flex-col gap-1 text-sm text-zinc-300">
         <Link to="/company" className="hover:text-white">
           Company
@@ -137,12 +95,12 @@ function Sidebar() {
 function TopBar() {
   const { viewer } = useViewer();
   const [searching, setSearching] = useState(false);
-  const back = HEADER_BACK[useLocation().pathname];
+  const back = headerBack(useLocation());
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur md:border-none md:bg-transparent">
       <div className="mx-auto flex h-14 max-w-[480px] items-center justify-between gap-2 px-4 md:max-w-none md:px-6">
         <div className="flex items-center gap-1">
-          {back ? <BackButton to={back} /> : null}
+          {back ? <BackButton to={back.to} label={back.label} /> : null}
           <div className="md:hidden">
             <Logo compact />
           </div>

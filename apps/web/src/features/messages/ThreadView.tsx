@@ -8,7 +8,6 @@
  * the viewer has blocked the other person the reply box gives way to a note saying so (the server
  * would refuse the messages either way).
  */
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { blocksTexts, messageTexts } from '@gigreel/core';
@@ -99,10 +98,8 @@ export function ThreadView({ userId }: { userId: string }) {
       aria-label={`Conversation with ${otherUser.displayName}`}
       className="flex min-h-[calc(100dvh-8.5rem)] flex-col md:min-h-[calc(100dvh-5rem)]"
     >
-      <header className="flex items-center gap-2 border-b border-line px-2 py-2 md:px-4">
-        <Link to="/messages" className={buttonClass('ghost', 'icon', 'md:hidden')} aria-label={messageTexts.back}>
-          <ArrowLeft className="h-5 w-5" aria-hidden="true" />
-        </Link>
+      {/* The way back to the list is the app header's arrow (layout/BackButton.tsx): one arrow, not two. */}
+      <header className="flex items-center gap-2 border-b border-line px-4 py-2">
         <Avatar name={otherUser.displayName} src={otherUser.profileImage} size={36} />
         <h2 className="min-w-0 flex-1 truncate text-lg font-bold text-white">{otherUser.displayName}</h2>
         <BlockButton userId={userId} displayName={otherUser.displayName} />
@@ -124,7 +121,7 @@ export function ThreadView({ userId }: { userId: string }) {
             key={message.id}
             data-message-id={message.id}
             className={cn(
-              'flex max-w-[85%] flex-col gap-1',
+              'flex min-w-0 max-w-[85%] flex-col gap-1',
               message.fromMe ? 'items-end self-end' : 'items-start self-start',
             )}
           >
@@ -137,7 +134,7 @@ export function ThreadView({ userId }: { userId: string }) {
             </p>
             <p
               className={cn(
-                'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug',
+                'max-w-full whitespace-pre-wrap rounded-2xl px-3.5 py-2 text-[15px] leading-snug [overflow-wrap:anywhere]',
                 message.fromMe ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-zinc-800 text-zinc-100',
               )}
             >

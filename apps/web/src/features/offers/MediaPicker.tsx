@@ -57,12 +57,12 @@ export function MediaPicker({ file, onFile, existing, error }: Props) {
         <div className="flex min-w-0 flex-col justify-center gap-2 text-sm">
           <label
             htmlFor={id}
-            className="inline-flex h-10 w-fit cursor-pointer items-center gap-2 rounded-xl border border-line px-4 font-semibold text-zinc-100 hover:bg-white/5 focus-within:outline focus-within:outline-2 focus-within:outline-brand-400"
+            className="inline-flex min-h-10 w-fit max-w-full cursor-pointer items-center gap-2 rounded-xl border border-line px-4 py-2 font-semibold leading-snug text-zinc-100 hover:bg-white/5 focus-within:outline focus-within:outline-2 focus-within:outline-brand-400"
           >
             {shown ? (
-              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+              <RefreshCw className="h-4 w-4 shrink-0" aria-hidden="true" />
             ) : (
-              <ImagePlus className="h-4 w-4" aria-hidden="true" />
+              <ImagePlus className="h-4 w-4 shrink-0" aria-hidden="true" />
             )}
             {shown ? 'Replace media' : 'Choose image or video'}
             <input

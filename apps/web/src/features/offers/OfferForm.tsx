@@ -76,7 +76,9 @@ export function OfferForm({ existing }: { existing: OwnOffer | null }) {
     try {
       const result = await save.mutateAsync({ values: formValues, media });
       toast.success(result.message);
-      navigate('/');
+      // Where the offer's state shows (awaiting approval and what happens next, with a preview), not a
+      // feed it is not in yet (issue 19; SPEC sent people to /).
+      navigate('/profile');
     } catch (error) {
       const message = error instanceof ApiError ? error.message : offerTexts.saveFailed;
       if (error instanceof ApiError && error.field === 'media') setMediaServerError(message);

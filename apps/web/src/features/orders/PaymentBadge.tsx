@@ -1,17 +1,12 @@
-import { TriangleAlert } from 'lucide-react';
-import { orderStatusLabel, paymentBadgeVariant, type JobStatus, type OrderStatus } from '@gigreel/core';
-import { Badge } from '../../ui/misc.tsx';
+import { orderStatusLabel, type JobStatus, type OrderStatus } from '@gigreel/core';
+import { orderTone } from '../../ui/status.ts';
+import { StatusPill } from '../../ui/status-pill.tsx';
 
 /**
- * SPEC section 4: completed default, delivered secondary, paid outline, otherwise destructive. A
- * private job's order reads "Waiting for the designer" until accepted, and "Declined" when declined.
- * A disputed order ("Problem reported") carries a warning sign too, so it does not read as cancelled.
+ * An order's status in the one palette (ui/status.ts), the same on every screen. A private job's
+ * order reads "Waiting for the designer" until accepted, and "Declined" when declined; a disputed
+ * order ("Problem reported") carries a warning sign too, so it does not read as cancelled.
  */
 export function PaymentBadge({ status, jobStatus }: { status: OrderStatus; jobStatus?: JobStatus | null }) {
-  return (
-    <Badge variant={paymentBadgeVariant(status)} className={status === 'disputed' ? 'gap-1' : undefined}>
-      {status === 'disputed' ? <TriangleAlert className="h-3.5 w-3.5 shrink-0" aria-hidden="true" /> : null}
-      {orderStatusLabel(status, jobStatus)}
-    </Badge>
-  );
+  return <StatusPill tone={orderTone(status, jobStatus)}>{orderStatusLabel(status, jobStatus)}</StatusPill>;
 }

@@ -1,11 +1,14 @@
-/** The person's one offer (media, title, link button, Edit to /post, its Stats) or the prompt to create it. */
+/**
+ * The person's one offer (media, title, where it stands and what happens next, Preview, link button,
+ * Edit to /post, its Stats) or the prompt to create it. Saving on /post lands here.
+ */
 import { BarChart3, ExternalLink, Pencil, PlusCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPence, profileTexts, statsTexts, type OwnOffer } from '@gigreel/core';
 import { buttonClass } from '../../ui/button.tsx';
 import { Badge, Card, Spinner } from '../../ui/misc.tsx';
 import { OfferThumb } from './OfferThumb.tsx';
-import { useOwnOffer } from '../offers/index.ts';
+import { OfferNextText, OfferPreviewButton, OfferStatePill, useOwnOffer } from '../offers/index.ts';
 
 export function OwnOfferSection() {
   const offer = useOwnOffer();
@@ -49,9 +52,12 @@ function OfferCard({ offer }: { offer: OwnOffer }) {
           ) : (
             <Badge variant="secondary">Free</Badge>
           )}
-          {offer.isApproved ? null : <Badge variant="outline">In review</Badge>}
+          <OfferStatePill offer={offer} />
         </div>
+        {offer.isApproved ? null : <OfferNextText offer={offer} />}
         <div className="mt-auto flex flex-wrap gap-2">
+          {/* Live, the feed itself shows it (View offer); until then, the preview does. */}
+          {offer.isApproved ? null : <OfferPreviewButton offer={offer} />}
           {offer.link ? (
             <a href={offer.link} target="_blank" rel="noopener noreferrer" className={buttonClass('outline', 'sm')}>
               <ExternalLink className="h-4 w-4" aria-hidden="true" />

@@ -1,6 +1,7 @@
-/** /how-it-works: four steps and a call to action to /post (SPEC section 2). */
-import { Camera, HandCoins, Rocket, Send } from 'lucide-react';
+/** /how-it-works: four steps and a call to action to /post (SPEC section 2), and the way to hire our designer. */
+import { Camera, HandCoins, PenTool, Rocket, Send } from 'lucide-react';
 import { Link } from 'react-router';
+import { jobsTexts } from '@gigreel/core';
 import { StaticLayout } from './StaticLayout.tsx';
 
 const steps = [
@@ -44,6 +45,26 @@ export function HowItWorksPage() {
           </li>
         ))}
       </ol>
+      <section
+        aria-labelledby="hire-designer"
+        className="flex flex-col gap-3 rounded-2xl border border-line bg-panel p-4 sm:flex-row sm:items-center"
+      >
+        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-600/20 text-brand-400">
+          <PenTool className="h-5 w-5" aria-hidden="true" />
+        </span>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <h2 id="hire-designer" className="font-semibold text-white">
+            {jobsTexts.hireDesigner}
+          </h2>
+          <p className="text-zinc-300">{jobsTexts.hireDesignerBody}</p>
+        </div>
+        <Link
+          to="/private-job"
+          className="inline-flex h-10 shrink-0 items-center justify-center self-start rounded-xl border border-line px-4 text-sm font-semibold text-zinc-100 hover:bg-white/5 sm:self-center"
+        >
+          {jobsTexts.sendJob}
+        </Link>
+      </section>
       <div className="flex flex-col items-center gap-3 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-600 p-6 text-center">
         <h2 className="text-xl font-bold text-white">Ready to be seen?</h2>
         <p className="text-sm text-white">No spam. Just value.</p>

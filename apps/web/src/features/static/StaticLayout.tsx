@@ -1,7 +1,42 @@
-/** The frame of every static page: a back link to /settings (SPEC section 2), the title, the text. */
+/**
+ * The frame of every static page: the way back, the title, the text. SPEC section 2's back link goes
+ * to /settings, which only a signed-in person has; a visitor goes back where they came from in the
+ * app, or home when the page was opened first (issue 19).
+ */
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useViewer } from '../auth/index.ts';
+
+const backClass =
+  '-ml-1 inline-flex w-fit items-center gap-1.5 rounded-lg px-1 py-1 text-sm font-medium text-zinc-300 hover:text-white';
+
+function StaticBack() {
+  const { viewer, loading } = useViewer();
+  const navigate = useNavigate();
+  // The router's first entry has the key "default": nothing of the app's to go back to.
+  const cameFromApp = useLocation().key !== 'default';
+  const arrow = <ArrowLeft className="h-4 w-4" aria-hidden="true" />;
+  if (loading) return <span className="h-7" aria-hidden="true" />;
+  if (viewer)
+    return (
+      <Link to="/settings" className={backClass}>
+        {arrow}
+        Back to Settings
+      </Link>
+    );
+  return cameFromApp ? (
+    <button type="button" onClick={() => navigate(-1)} className={backClass}>
+      {arrow}
+      Back
+    </button>
+  ) : (
+    <Link to="/" className={backClass}>
+      {arrow}
+      Back to home
+    </Link>
+  );
+}
 
 export function StaticLayout({
   title,
@@ -16,13 +51,7 @@ export function StaticLayout({
 }) {
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 pb-10 pt-4 md:px-8">
-      <Link
-        to="/settings"
-        className="-ml-1 inline-flex w-fit items-center gap-1.5 rounded-lg px-1 py-1 text-sm font-medium text-zinc-300 hover:text-white"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back to Settings
-      </Link>
+      <StaticBack />
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight text-white">{title}</h1>
         {intro ? <p className="text-base text-zinc-300">{intro}</p> : null}
