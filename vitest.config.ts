@@ -15,6 +15,7 @@ const SLOW = [
   'apps/server/src/realtime/realtime.multiprocess.test.ts',
   'apps/server/src/platform/storage.faults.test.ts',
   'apps/server/src/db/backup.test.ts',
+  'apps/server/src/faults.test.ts',
   'bench/**/*.test.ts',
 ];
 const PURE_SERVER = [

@@ -98,3 +98,21 @@ describe.skipIf(hasPostgres)('npm run bench -- --smoke without PostgreSQL', () =
     expectFigures(await feedSection({ ...FEED_SMOKE, postgresSizes: [] }, { smoke: true, log: () => {} }));
   }, 90_000);
 });
+
+describe('npm run bench -- --smoke --only faults', () => {
+  it('measures recovery from the mail server going away and, where it can make a cluster, a PostgreSQL restart', async () => {
+    const faults = await runBench({
+      smoke: true,
+      only: ['faults'],
+      outDir: path.join(outDir, 'faults'),
+      log: () => {},
+    });
+    const section = faults.sections[0]!;
+    expect([section.key, section.error ?? 'ok']).toEqual(['faults', 'ok']);
+    expect(section.figures.map((figure) => figure.name)).toContain('Every mail delivered after SMTP is back');
+    for (const figure of section.figures) {
+      expect(Number.isFinite(figure.value), figure.name).toBe(true);
+      if (figure.holds !== undefined) expect(figure.holds, `${figure.name} = ${figure.value}`).toBe(true);
+    }
+  }, 240_000);
+});

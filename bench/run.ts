@@ -24,7 +24,7 @@ import { benchServerUrl, releaseSharedDatabases } from './seed.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
-export const SECTION_KEYS = ['feed', 'writes', 'web', 'media', 'live', 'load', 'scale'] as const;
+export const SECTION_KEYS = ['feed', 'writes', 'web', 'media', 'live', 'load', 'scale', 'faults'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
 const TITLES: Record<SectionKey, string> = {
@@ -35,6 +35,7 @@ const TITLES: Record<SectionKey, string> = {
   live: 'Live',
   load: 'Mixed load',
   scale: 'Scale (skewed data)',
+  faults: 'Faults',
 };
 
 export type SectionOutcome = Section & { key: SectionKey; seconds: number; error?: string };

@@ -16,7 +16,9 @@ export type TestSmtp = {
  * Starts the server. `refuses(attempt)` (1 for the first mail offered) answers that attempt with a
  * temporary failure (451), as a busy mail server does; the mail is then not received.
  */
-export async function startTestSmtp(options: { refuses?: (attempt: number) => boolean } = {}): Promise<TestSmtp> {
+export async function startTestSmtp(
+  options: { refuses?: (attempt: number) => boolean; port?: number } = {},
+): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let attempts = 0;
   const server = new SMTPServer({
@@ -41,7 +43,7 @@ export async function startTestSmtp(options: { refuses?: (attempt: number) => bo
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   return {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     received,
