@@ -22,7 +22,19 @@ export default function OrdersPage() {
   const sold = useOrderList('seller');
   const counts = bought.data?.pages[0]?.counts ?? sold.data?.pages[0]?.counts;
   const trigger =
-    'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-zinc-300 data-[state=active]:bg-brand-600 data-[state=active]:text-white';
+    'flex-1 rounded-lg px-2 py-2 text-[13px] font-semibold leading-tight text-zinc-300 data-[state=active]:bg-brand-600 data-[state=active]:text-white sm:px-3 sm:text-sm';
+  // Three tabs on a narrow phone: a label with a count breaks before its count, not inside itself.
+  const label = (text: string, count?: number) => (
+    <>
+      <span className={count === undefined ? undefined : 'whitespace-nowrap'}>{text}</span>
+      {count === undefined ? null : (
+        <>
+          {' '}
+          <span className="whitespace-nowrap">({count})</span>
+        </>
+      )}
+    </>
+  );
   return (
     <section className="flex flex-col gap-4 px-4 py-4 md:mx-auto md:max-w-2xl">
       <BackLink to="/profile" label="Back to profile" />
@@ -36,14 +48,14 @@ export default function OrdersPage() {
       >
         <Tabs.List aria-label="Orders" className="flex gap-1 rounded-xl border border-line bg-panel p-1">
           <Tabs.Trigger value="buyer" className={trigger}>
-            {ordersTexts.myOrders} ({counts?.buyer ?? 0})
+            {label(ordersTexts.myOrders, counts?.buyer ?? 0)}
           </Tabs.Trigger>
           <Tabs.Trigger value="seller" className={trigger}>
-            {ordersTexts.mySales} ({counts?.seller ?? 0})
+            {label(ordersTexts.mySales, counts?.seller ?? 0)}
           </Tabs.Trigger>
           {viewer?.isDesigner ? null : (
             <Tabs.Trigger value="jobs" className={trigger}>
-              {jobsTexts.sentTab}
+              {label(jobsTexts.sentTab)}
             </Tabs.Trigger>
           )}
         </Tabs.List>

@@ -51,8 +51,8 @@ function SentJobCard({ job }: { job: PrivateJob }) {
   const body = (
     <>
       <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
-          <p className="min-w-0 break-words font-semibold text-white">{job.title}</p>
+        <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+          <p className="min-w-32 flex-1 break-words font-semibold text-white">{job.title}</p>
           <JobStatusPill status={job.status} />
         </div>
         <p className="mt-1 text-sm text-zinc-300">

@@ -12,8 +12,9 @@ export function OrderCard({ order, side }: { order: OrderSummary; side: 'buyer' 
       className="flex items-center gap-3 rounded-2xl border border-line bg-panel p-4 hover:bg-white/5"
     >
       <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
-          <p className="truncate font-semibold text-white">{order.title}</p>
+        {/* The pill moves under the title rather than squeeze it below 8rem on a narrow phone. */}
+        <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+          <p className="min-w-32 flex-1 truncate font-semibold text-white">{order.title}</p>
           <PaymentBadge status={order.status} jobStatus={order.jobStatus} />
         </div>
         <p className="mt-1 text-sm text-zinc-300">

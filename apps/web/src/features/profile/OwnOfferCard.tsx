@@ -36,50 +36,55 @@ export function OwnOfferSection() {
 
 function OfferCard({ offer }: { offer: OwnOffer }) {
   return (
-    <Card className="flex gap-4 p-3">
-      <Link
-        to={`/offer/${offer.id}`}
-        className="block aspect-[9/16] w-28 shrink-0 overflow-hidden rounded-xl"
-        aria-label={`See ${offer.title} in the feed`}
-      >
-        <OfferThumb mediaUrl={offer.mediaUrl} mediaKind={offer.mediaKind} posterUrl={offer.posterUrl} />
-      </Link>
-      <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <h3 className="line-clamp-3 font-semibold break-words text-white">{offer.title}</h3>
-        <div className="flex flex-wrap gap-1.5">
-          {offer.isPaidOffer && offer.pricePence !== null ? (
-            <Badge>{formatPence(offer.pricePence)}</Badge>
-          ) : (
-            <Badge variant="secondary">Free</Badge>
-          )}
-          <OfferStatePill offer={offer} />
-        </div>
-        {offer.isApproved ? null : <OfferNextText offer={offer} />}
-        <div className="mt-auto flex flex-wrap gap-2">
-          {/* Live, the feed itself shows it (View offer); until then, the preview does. */}
-          {offer.isApproved ? null : <OfferPreviewButton offer={offer} />}
-          {offer.link ? (
-            <a href={offer.link} target="_blank" rel="noopener noreferrer" className={buttonClass('outline', 'sm')}>
-              <ExternalLink className="h-4 w-4" aria-hidden="true" />
-              Open link<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          ) : (
-            <Link to={`/offer/${offer.id}`} className={buttonClass('outline', 'sm')}>
-              <ExternalLink className="h-4 w-4" aria-hidden="true" />
-              View offer
+    <Card className="flex flex-col gap-3 p-3">
+      <div className="flex gap-4">
+        <Link
+          to={`/offer/${offer.id}`}
+          className="block aspect-[9/16] w-28 shrink-0 overflow-hidden rounded-xl"
+          aria-label={`See ${offer.title} in the feed`}
+        >
+          <OfferThumb mediaUrl={offer.mediaUrl} mediaKind={offer.mediaKind} posterUrl={offer.posterUrl} />
+        </Link>
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <h3 className="line-clamp-3 font-semibold break-words text-white">{offer.title}</h3>
+          <div className="flex flex-wrap gap-1.5">
+            {offer.isPaidOffer && offer.pricePence !== null ? (
+              <Badge>{formatPence(offer.pricePence)}</Badge>
+            ) : (
+              <Badge variant="secondary">Free</Badge>
+            )}
+            <OfferStatePill offer={offer} />
+          </div>
+          <div className="mt-auto flex flex-wrap gap-2">
+            {/* Until it is live the preview shows it as the feed will; once live, the feed itself does. */}
+            {offer.isApproved ? null : <OfferPreviewButton offer={offer} />}
+            {offer.link ? (
+              <a href={offer.link} target="_blank" rel="noopener noreferrer" className={buttonClass('outline', 'sm')}>
+                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                Open link<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : offer.isApproved ? (
+              <Link to={`/offer/${offer.id}`} className={buttonClass('outline', 'sm')}>
+                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                View offer
+              </Link>
+            ) : null}
+            <Link to="/post" className={buttonClass('primary', 'sm')}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              Edit<span className="sr-only"> your offer</span>
             </Link>
-          )}
-          <Link to="/post" className={buttonClass('primary', 'sm')}>
-            <Pencil className="h-4 w-4" aria-hidden="true" />
-            Edit<span className="sr-only"> your offer</span>
-          </Link>
-          <Link to="/stats" className={buttonClass('outline', 'sm')}>
-            <BarChart3 className="h-4 w-4" aria-hidden="true" />
-            {statsTexts.open}
-            <span className="sr-only"> {statsTexts.openWhat}</span>
-          </Link>
+            <Link to="/stats" className={buttonClass('outline', 'sm')}>
+              <BarChart3 className="h-4 w-4" aria-hidden="true" />
+              {statsTexts.open}
+              <span className="sr-only"> {statsTexts.openWhat}</span>
+            </Link>
+          </div>
         </div>
       </div>
+      {/* What happens next, the card's whole width. */}
+      {offer.isApproved ? null : (
+        <OfferNextText offer={offer} className="rounded-xl bg-amber-300/10 px-3 py-2.5 text-amber-50" />
+      )}
     </Card>
   );
 }
