@@ -26,6 +26,21 @@ async function main(): Promise<void> {
       ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
       : {}),
   });
+  // postgres.js (3.4.9) can, while PostgreSQL restarts under load, flush a deferred write on a connection
+  // whose socket is already gone; it throws outside any promise. The statement has failed (its request
+  // answered 503) and the connection reconnects: that one error must not end the server. Anything else does.
+  process.on('uncaughtException', (error) => {
+    if (
+      error instanceof TypeError &&
+      error.message.includes("reading 'write'") &&
+      (error.stack ?? '').includes('postgres/src/connection.js')
+    ) {
+      log.error({ err: error }, 'postgres.js wrote on a closed connection; the server goes on');
+      return;
+    }
+    console.error(error);
+    process.exit(1);
+  });
   // The lock goes with the process, however it ends.
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   process.on('exit', unlock);

@@ -188,6 +188,63 @@ const CONNECTION_WAIT_MS = 4_000;
 const waitedTooLong = () =>
   Object.assign(new Error('no database connection within the wait limit'), { code: 'CONNECTION_WAIT' });
 
+/** A statement's error that says its connection is gone (the server shut down, the socket closed). */
+const LOST_CONNECTION = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/**
+ * A transaction's work that failed because its connection is gone is left unsettled: postgres.js
+ * would answer the failure by sending ROLLBACK on that connection, whose socket is already gone, and
+ * its deferred write then throws outside any promise and ends the process (postgres.js 3.4.9, seen when
+ * PostgreSQL restarts under load). The transaction fails anyway, as postgres.js rejects it when the
+ * connection closes; if no close comes within the wait limit, the error is passed on after all.
+ */
+function untilConnectionLost<T>(work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    work.then(resolve, (error: unknown) => {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && LOST_CONNECTION.has(code))
+        setTimeout(() => reject(error), CONNECTION_WAIT_MS).unref();
+      else reject(error);
+    });
+  });
+}
+
+const lostConnection = () =>
+  Object.assign(new Error('the transaction lost its connection'), { code: 'CONNECTION_CLOSED' });
+
+/** What a statement of a transaction whose connection is gone answers, drizzle's `values()` included. */
+function failedStatement() {
+  const failed = Promise.reject(lostConnection());
+  failed.catch(() => undefined);
+  return Object.assign(failed, { values: () => failed, execute: () => failed });
+}
+
+/** Marks the transaction's connection gone when one of its statements says so. */
+function noticeLost<Q>(query: Q, lost: { gone: boolean }): Q {
+  const pending = query as unknown as { then: PromiseLike<unknown>['then'] };
+  const then = pending.then;
+  let watched = false;
+  pending.then = function (this: unknown, ...args: Parameters<PromiseLike<unknown>['then']>) {
+    if (!watched) {
+      watched = true;
+      then.call(this, undefined, (error: unknown) => {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === 'string' && LOST_CONNECTION.has(code)) lost.gone = true;
+      });
+    }
+    return then.apply(this, args);
+  } as PromiseLike<unknown>['then'];
+  return query;
+}
+
 /** Statements not yet on a connection, each with when it was sent; looked at four times a second while any waits. */
 type Waiting = { state: unknown; cancel(): unknown; then: PromiseLike<unknown>['then'] };
 
@@ -250,13 +307,19 @@ export function driverUnderneath(db: Db): Record<string | symbol, unknown> {
  * The driver as drizzle sees it: `unsafe` prepares unless asked not to, in transactions too. On the pool
  * itself (`watch` given), a statement or a transaction that waits too long for a connection is given up.
  */
-function preparedByDefault<T extends Client>(client: T, watch?: ReturnType<typeof connectionWaits>): T {
-  const sent = <Q>(query: Q) => (watch ? watch(query) : query);
+function preparedByDefault<T extends Client>(
+  client: T,
+  watch?: ReturnType<typeof connectionWaits>,
+  lost?: { gone: boolean },
+): T {
+  const sent = <Q>(query: Q) => (watch ? watch(query) : lost ? noticeLost(query, lost) : query);
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === UNDERNEATH) return target;
       if (property === 'unsafe')
         return (text: string, params: unknown[] = [], options?: { prepare?: boolean }) => {
+          // A transaction whose connection is gone sends nothing more on it (see untilConnectionLost).
+          if (lost?.gone) return failedStatement();
           if (valuesDecidePlan.getStore())
             return sent(target.unsafe(text, params as never, { ...options, prepare: false }));
           const statement = limitInText(text, params);
@@ -272,7 +335,8 @@ function preparedByDefault<T extends Client>(client: T, watch?: ReturnType<typeo
           args[last] = (tx: Client) => {
             started = true;
             if (abandoned) throw waitedTooLong();
-            return work(preparedByDefault(tx));
+            const lostHere = { gone: false };
+            return untilConnectionLost(Promise.resolve(work(preparedByDefault(tx, undefined, lostHere))));
           };
           watch.transaction(1);
           const begun = (Reflect.get(target, property, receiver) as (...a: unknown[]) => Promise<unknown>)
@@ -292,7 +356,7 @@ function preparedByDefault<T extends Client>(client: T, watch?: ReturnType<typeo
         return (...args: unknown[]) => {
           const last = args.length - 1;
           const work = args[last] as (tx: Client) => unknown;
-          args[last] = (tx: Client) => work(preparedByDefault(tx));
+          args[last] = (tx: Client) => work(preparedByDefault(tx, undefined, lost));
           return (Reflect.get(target, property, receiver) as (...a: unknown[]) => unknown).apply(target, args);
         };
       return Reflect.get(target, property, receiver);
@@ -353,9 +417,15 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       let result: unknown;
       try {
         result = await connection.unsafe(text).simple();
-      } finally {
-        connection.release();
+      } catch (error) {
+        // A connection that died under the statement is the pool's again already: released, postgres.js
+        // (3.4.9) would put the dead connection back among the open ones, and the next statement sent on
+        // it would throw outside any promise and end the process.
+        const code = (error as { code?: unknown }).code;
+        if (!(typeof code === 'string' && LOST_CONNECTION.has(code))) connection.release();
+        throw error;
       }
+      connection.release();
       const last =
         Array.isArray(result) && Array.isArray(result[result.length - 1]) ? result[result.length - 1] : result;
       return { rows: Array.isArray(last) ? [...last] : [] };
