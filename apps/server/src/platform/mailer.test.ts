@@ -95,11 +95,13 @@ describe('SMTP_URL', () => {
         .client()
         .post('/api/auth/sign-up/email', { displayName: 'Smtp Sue', email: 'sue@example.com', password: 'Abcdefg1' });
       expect(response.statusCode).toBe(201);
+      // The mail leaves through the outbox after the sign-up answered: wait until it is sent, over SMTP
+      // and not to the local folder.
+      expect(await t.mails()).toEqual([]);
       const mail = smtp.received.find((item) => item.to.includes('sue@example.com'));
       expect(mail?.from).toBe('hello@gigreel.example');
       expect(mail?.raw).toMatch(/^Subject: Verify your GigReel account$/m);
       expect(unfold(mail!.raw)).toContain('http://localhost:3000/api/auth/verify-email?token=');
-      expect(await t.mails()).toEqual([]);
     } finally {
       await t.close();
     }
