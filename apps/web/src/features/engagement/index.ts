@@ -2,3 +2,4 @@
 export { ActionRail } from './ActionRail.tsx';
 export { useBoostedOffers } from './engagement.queries.ts';
 export { lastEngagedAt } from './engaged-at.ts';
+export { useDoubleTapFavorite } from './useEngagementActions.ts';
