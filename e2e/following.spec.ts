@@ -44,10 +44,7 @@ test('a person follows a creator from the feed, finds their offer under Followin
   await expect(slide).toHaveAttribute('aria-label', new RegExp(`^${creator.offer.title}, 1 of 1$`));
   await slide.getByRole('button', { name: `Follow ${creator.displayName}` }).click();
   await expect(page.getByText(`You follow ${creator.displayName}.`)).toBeVisible();
-  await expect(slide.getByRole('button', { name: `Unfollow ${creator.displayName}` })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(slide.getByRole('button', { name: `Unfollow ${creator.displayName}` })).toBeVisible();
   await page.screenshot({ path: `.tmp/screens/feed-followed-${testInfo.project.name}.png` });
 
   await page.getByRole('tab', { name: 'Following' }).click();

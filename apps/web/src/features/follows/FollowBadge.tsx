@@ -1,6 +1,7 @@
 /**
  * The small badge on a creator's avatar in the feed, as short-video apps have it: "+" follows them, a
- * check shows one follows and unfollows. A visitor is asked to sign up; nobody sees it on their own
+ * check shows one follows and unfollows. Its name says which ("Follow Maya" / "Unfollow Maya"), so it
+ * is not also a pressed toggle. A visitor is asked to sign up; nobody sees it on their own
  * offer, and a signed-in viewer sees it once the feed state said whether they follow.
  */
 import { Check, Plus } from 'lucide-react';
@@ -29,7 +30,6 @@ export function FollowBadge({
     <button
       type="button"
       aria-label={following ? followsTexts.unfollowName(displayName) : followsTexts.followName(displayName)}
-      aria-pressed={Boolean(following)}
       disabled={follow.isPending}
       onClick={() => (viewer ? follow.mutate(!following) : requireAuth(followsTexts.signUp))}
       className={cn(
