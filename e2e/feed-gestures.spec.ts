@@ -58,7 +58,7 @@ test('a paused video holds the auto-advance until it plays again; an offer from 
 
   // A tap pauses (once no second tap follows): the countdown stops, and the feed stays however long.
   await current.getByRole('button', { name: 'Pause video' }).click();
-  await page.clock.runFor(300);
+  await page.clock.runFor(350);
   await expect(current.locator('video')).toHaveAttribute('data-playing', 'false');
   await expect(countdownBar(page)).toHaveCount(0);
   await page.clock.runFor(60_000);
@@ -66,7 +66,7 @@ test('a paused video holds the auto-advance until it plays again; an offer from 
 
   // Playing again starts a fresh 10 s.
   await current.getByRole('button', { name: 'Play video' }).click();
-  await page.clock.runFor(300);
+  await page.clock.runFor(350);
   await expect(current.locator('video')).toHaveAttribute('data-playing', 'true');
   await countdownRunning(page).toBe(true);
   await page.clock.runFor(9_000);

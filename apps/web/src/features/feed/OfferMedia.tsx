@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { VIDEO_VISIBILITY_THRESHOLD, type FeedOffer } from '@gigreel/core';
 
 /** Two taps this close in time and place are a double tap; a single tap waits this long to be sure. */
-const DOUBLE_TAP_MS = 250;
+const DOUBLE_TAP_MS = 300;
 const DOUBLE_TAP_PX = 40;
 
 export type TapPoint = { x: number; y: number };
@@ -34,7 +34,7 @@ function useTaps(onSingle: (() => void) | null, onDouble: (point: TapPoint) => v
     const before = last.current;
     if (
       before &&
-      tap.at - before.at < DOUBLE_TAP_MS + 150 &&
+      tap.at - before.at < DOUBLE_TAP_MS &&
       Math.hypot(tap.x - before.x, tap.y - before.y) < DOUBLE_TAP_PX
     ) {
       window.clearTimeout(pending.current);
