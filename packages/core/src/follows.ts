@@ -1,5 +1,5 @@
 /**
- * Following a creator (issue 18): from the creator page (and later the feed's avatar); the creator
+ * Following a creator (issue 18): from the creator page and the feed's avatar; the creator
  * page and one's profile show how many follow them and how many they follow. Nobody can follow
  * someone they blocked or who blocked them, and a block ends a follow either way. Routes:
  *   PUT    /api/follows/:userId   follow (again: no change)  -> FollowResult
@@ -8,25 +8,9 @@
 import { z } from 'zod';
 import { defineApi } from './api.ts';
 import { textInput } from './text-input.ts';
+import { followsTexts } from './follows.texts.ts';
 
-/** How many creators one person may follow: keeps a Following feed one bounded query. */
-export const FOLLOWS_MAX = 5000;
-
-export const followsTexts = {
-  follow: 'Follow',
-  following: 'Following',
-  unfollow: 'Unfollow',
-  followName: (name: string) => `Follow ${name}`,
-  unfollowName: (name: string) => `Unfollow ${name}`,
-  followed: (name: string) => `You follow ${name}.`,
-  unfollowed: (name: string) => `You no longer follow ${name}.`,
-  followers: (count: number) => (count === 1 ? '1 follower' : `${count.toLocaleString('en-GB')} followers`),
-  followingCount: (count: number) => `${count.toLocaleString('en-GB')} following`,
-  cannotFollowSelf: "You can't follow yourself.",
-  tooMany: `You can follow up to ${FOLLOWS_MAX.toLocaleString('en-GB')} creators. Unfollow someone to follow someone new.`,
-  notFound: 'Creator not found',
-  signUp: 'Sign up to follow creators.',
-} as const;
+export { FOLLOWS_MAX, followsTexts } from './follows.texts.ts';
 
 export const followUserParams = z.object({
   userId: textInput(100, followsTexts.notFound).min(1, followsTexts.notFound),

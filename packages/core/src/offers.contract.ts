@@ -51,7 +51,7 @@ export const feedPage = z.object({
 });
 export type FeedPage = z.output<typeof feedPage>;
 
-export const viewerOfferState = z.object({
+const viewerOfferState = z.object({
   offerId: z.string(),
   boosted: z.boolean(),
   favorited: z.boolean(),

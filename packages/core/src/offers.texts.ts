@@ -47,8 +47,8 @@ export const offerTexts = {
   followingSignUp: 'Sign up to see offers from the creators you follow.',
   exploreCreators: 'Explore creators',
   /** The creator page (issue 18). */
-  watchInFeed: 'Watch in the feed',
-  noReviewsYet: 'No reviews yet',
+  openInFeed: 'Open in the feed',
+  notRatedYet: 'Not rated yet',
   completedOrders: (count: number) =>
     count === 1 ? '1 completed order' : `${count.toLocaleString('en-GB')} completed orders`,
 } as const;

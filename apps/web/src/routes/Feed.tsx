@@ -1,9 +1,11 @@
 /**
- * The feed at / (with ?q= search and ?tag= filter) and at /offer/{id}, which opens that offer first.
- * SPEC sections 2, 4 and 8.
+ * The feed at / (with ?q= search and ?tag= filter, and ?feed=following for the Following tab) and at
+ * /offer/{id}, which opens that offer first and keeps it until the person moves. SPEC sections 2, 4
+ * and 8; the tabs are issue 18's: For You is the ranked feed, Following the offers of the creators
+ * one follows (a visitor is asked to sign up there).
  */
 import { Hash, Search, X } from 'lucide-react';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,12 +13,16 @@ import { offerTexts, searchTexts, texts, type FeedOffer } from '@gigreel/core';
 import { useViewer } from '../features/auth/index.ts';
 import {
   FeedDebugPanel,
+  FeedHeader,
   feedFilterFrom,
+  feedTabFrom,
   FeedView,
   useFeedPages,
+  useFollowingPages,
   useOffer,
   useViewerStates,
   type FeedFilter,
+  type FeedTab,
 } from '../features/feed/index.ts';
 import { useSearchCount } from '../features/search/index.ts';
 import { buttonClass } from '../ui/button.tsx';
@@ -24,15 +30,21 @@ import { EmptyState, Spinner, LoadFailed } from '../ui/misc.tsx';
 
 /**
  * `home` is where the feed lives (/ for everyone, /admin/feed for the admin), so filters stay on it;
- * `debugSlot`, given by /admin/feed, is where the admin's debug panel goes (its header).
+ * `debugSlot`, given by /admin/feed, is where the admin's debug panel goes (its header). Only / has
+ * the tabs.
  */
 export default function FeedPage({ home = '/', debugSlot = null }: { home?: string; debugSlot?: HTMLElement | null }) {
   const { offerId } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const { viewer } = useViewer();
+  const { viewer, loading: viewerLoading } = useViewer();
+  const withTabs = home === '/';
+  const tab: FeedTab = withTabs && !offerId ? feedTabFrom(search) : 'forYou';
+  const onFollowing = tab === 'following';
   const filter: FeedFilter = useMemo(() => feedFilterFrom(search), [search]);
-  const feed = useFeedPages(filter);
+  const forYou = useFeedPages(filter, !onFollowing);
+  const followed = useFollowingPages(onFollowing);
+  const feed = onFollowing ? followed : forYou;
   const shared = useOffer(offerId);
 
   const offers = useMemo(() => {
@@ -63,7 +75,10 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
   // How many offers the search or tag found (issue 19), beside what was searched for.
   const matched = useSearchCount(filter).data;
   const found = matched ? searchTexts.matched(matched.count, matched.capped) : undefined;
-  const chip = filter.tag ? (
+  const header = withTabs ? (
+    <FeedHeader tab={tab} onTab={(next) => navigate(next === 'following' ? '/?feed=following' : '/')} />
+  ) : null;
+  const chip = onFollowing ? null : filter.tag ? (
     <FilterChip
       icon={<Hash className="h-3.5 w-3.5" aria-hidden="true" />}
       text={filter.tag}
@@ -90,18 +105,55 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
         )
       : null;
 
+  if (onFollowing && !viewer) {
+    if (viewerLoading) return <Spinner label="Loading offers" />;
+    return (
+      <EmptyFeed header={header}>
+        <EmptyState
+          title={offerTexts.followingFeed}
+          action={
+            <div className="flex flex-wrap justify-center gap-2">
+              <Link to="/signup" className={buttonClass('primary', 'sm')}>
+                Sign Up
+              </Link>
+              <Link to="/login" className={buttonClass('outline', 'sm')}>
+                Log In
+              </Link>
+            </div>
+          }
+        >
+          <p>{offerTexts.followingSignUp}</p>
+        </EmptyState>
+      </EmptyFeed>
+    );
+  }
   if (feed.isPending || (offerId && shared.isPending)) return <Spinner label="Loading offers" />;
   if (offers.length === 0) {
     const reason = feed.data?.pages[0]?.emptyReason;
     return (
-      <div className="flex flex-col items-center gap-4 px-4 pt-4">
-        {chip ? <div className="w-full max-w-[375px]">{chip}</div> : null}
+      <EmptyFeed header={header} chip={chip}>
         {loadError ? (
           <LoadFailed
             title={offerTexts.loadFailed}
             detail={offerTexts.loadFailedWith(loadError.message)}
             query={feed}
           />
+        ) : onFollowing ? (
+          <EmptyState
+            title={offerTexts.followingEmpty}
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                <Link to="/" className={buttonClass('primary', 'sm')}>
+                  {offerTexts.forYou}
+                </Link>
+                <Link to="/explore" className={buttonClass('outline', 'sm')}>
+                  {offerTexts.exploreCreators}
+                </Link>
+              </div>
+            }
+          >
+            <p className="max-w-xs">{offerTexts.followingEmptyHint}</p>
+          </EmptyState>
         ) : (
           <EmptyState
             title={offerTexts.noOffersFound}
@@ -129,14 +181,14 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
           </EmptyState>
         )}
         {debug}
-      </div>
+      </EmptyFeed>
     );
   }
 
   return (
     <>
       <FeedView
-        key={`${filter.q ?? ''}|${filter.tag ?? ''}|${offerId ?? ''}`}
+        key={`${tab}|${filter.q ?? ''}|${filter.tag ?? ''}|${offerId ?? ''}`}
         offers={offers}
         states={states}
         hasMore={Boolean(feed.hasNextPage)}
@@ -144,10 +196,29 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
           if (!feed.isFetchingNextPage) void feed.fetchNextPage();
         }}
         onTag={(tag) => navigate(`${home}?tag=${encodeURIComponent(tag)}`)}
+        header={header}
         overlay={chip}
+        holdFirst={Boolean(offerId)}
       />
       {debug}
     </>
+  );
+}
+
+/** Where the feed would be when it has nothing to show: its header (the tabs) above, then why. */
+function EmptyFeed({ header, chip, children }: { header: ReactNode; chip?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-4 px-4 pt-2 md:pt-4">
+      {header ? (
+        <div className="flex w-full max-w-[375px] items-center">
+          {header}
+          {/* as wide as the phone's Explore and Boosted icons, so the tabs sit in the middle */}
+          <div className="w-[4.5rem] shrink-0 md:hidden" />
+        </div>
+      ) : null}
+      {chip ? <div className="w-full max-w-[375px]">{chip}</div> : null}
+      {children}
+    </div>
   );
 }
 

@@ -80,7 +80,10 @@ export function ActionRail({ offer, state, onMessage, onDetails, onPickerChange 
   };
 
   return (
-    <div ref={rail} className="relative flex flex-col items-center gap-3.5">
+    <div
+      ref={rail}
+      className="relative flex flex-col items-center gap-3.5 [@media(max-height:720px)]:gap-2 [@media(max-height:620px)]:gap-1"
+    >
       <RailButton
         label="Boost"
         count={engagement.boostCount}
@@ -181,7 +184,7 @@ function RailButton({ label, count, pressed, expanded, disabled, title, tone, on
     >
       <span
         className={cn(
-          'flex h-12 w-12 items-center justify-center rounded-full bg-black/35 backdrop-blur-sm transition-transform group-active:scale-90',
+          'flex h-12 w-12 items-center justify-center rounded-full bg-black/35 backdrop-blur-sm transition-transform group-active:scale-90 [@media(max-height:620px)]:h-10 [@media(max-height:620px)]:w-10',
           pressed ? tone : 'text-white',
         )}
       >
@@ -192,7 +195,7 @@ function RailButton({ label, count, pressed, expanded, disabled, title, tone, on
           {compactCount(count)}
         </span>
       ) : (
-        <span className="text-[11px] font-medium" aria-hidden="true">
+        <span className="text-[11px] font-medium [@media(max-height:620px)]:hidden" aria-hidden="true">
           {label}
         </span>
       )}

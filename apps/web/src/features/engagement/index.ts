@@ -2,3 +2,4 @@
 export { ActionRail } from './ActionRail.tsx';
 export { useBoostedOffers, useSavedOffers } from './engagement.queries.ts';
 export { lastEngagedAt, markEngaged } from './engaged-at.ts';
+export { useDoubleTapFavorite } from './useEngagementActions.ts';

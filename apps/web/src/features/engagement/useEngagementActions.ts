@@ -6,12 +6,19 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { offerTexts, texts, type EngagementResult, type FeedOffer, type Reaction } from '@gigreel/core';
+import {
+  offerTexts,
+  texts,
+  type EngagementResult,
+  type FeedOffer,
+  type Reaction,
+  type ViewerOfferState,
+} from '@gigreel/core';
 import { request } from '../../api/client.ts';
 import { requireAuth, useViewer } from '../auth/index.ts';
 import { markEngaged } from './engaged-at.ts';
 import { boostedKey, savedKey } from './engagement.queries.ts';
-import { getOverlay, reactionDelta, setOverlay, type Engagement } from './engagement.store.ts';
+import { getOverlay, reactionDelta, setOverlay, useEngagement, type Engagement } from './engagement.store.ts';
 
 /** Only the newest request for an offer may write its answer; older answers are stale. */
 const latest = new Map<string, number>();
@@ -73,6 +80,26 @@ export function useEngagementActions(offer: FeedOffer, current: Engagement) {
     ).then(() => client.invalidateQueries({ queryKey: savedKey }));
   };
 
+  /**
+   * A double tap on the offer favourites it and never takes a favourite back, as short-video apps do.
+   * Answers whether the person may (a visitor is asked to sign up instead).
+   */
+  const favorite = (): boolean => {
+    if (!viewer) {
+      requireAuth();
+      return false;
+    }
+    if (!current.favorited)
+      void send(
+        offer.id,
+        current,
+        { ...current, favorited: true, favoriteCount: current.favoriteCount + 1 },
+        () => request('POST /api/offers/:id/favorite', { params, body: { active: true } }),
+        offerTexts.favoriteFailed,
+      );
+    return true;
+  };
+
   /** Choosing the reaction already chosen takes it back (one per person and offer, changeable). */
   const react = (emoji: Reaction) => {
     if (!viewer) return requireAuth();
@@ -101,5 +128,10 @@ export function useEngagementActions(offer: FeedOffer, current: Engagement) {
     );
   };
 
-  return { isOwn, toggleBoost, toggleFavorite, react, countShare };
+  return { isOwn, toggleBoost, toggleFavorite, favorite, react, countShare };
+}
+
+/** What a double tap on an offer in the feed does: favourite it, never unfavourite (see favorite above). */
+export function useDoubleTapFavorite(offer: FeedOffer, state: ViewerOfferState | undefined): () => boolean {
+  return useEngagementActions(offer, useEngagement(offer, state)).favorite;
 }

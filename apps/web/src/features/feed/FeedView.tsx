@@ -1,12 +1,14 @@
 /**
  * The feed: one offer at a time, full-screen on a phone (between the header and the tab bar) and in
  * a 375x667 phone frame on a desktop. The current offer and its neighbours are mounted, so the next
- * one's poster and video metadata are loaded before it is needed; moving slides them (no animation
- * for people who ask for reduced motion). SPEC sections 2, 4 and 9.
+ * one's poster and video metadata are loaded before it is needed; moving slides them with a short
+ * spring (no animation for people who ask for reduced motion). The auto-advance holds while a dialog
+ * or the reaction picker is open, while the person has the video paused or drags its position, and,
+ * for an offer opened from its link, until the person first moves. SPEC sections 2, 4 and 9.
  */
 import { ChevronDown, ChevronUp, Timer, TimerOff, Volume2, VolumeX } from 'lucide-react';
 import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { AUTO_ADVANCE_MS, texts, type FeedOffer, type ViewerOfferState } from '@gigreel/core';
+import { AUTO_ADVANCE_MS, texts, type FeedOffer, type FeedViewerState } from '@gigreel/core';
 import { cn } from '../../ui/cn.ts';
 import { requireAuth, useViewer } from '../auth/index.ts';
 import { SendMessageDialog } from '../messages/index.ts';
@@ -24,28 +26,37 @@ type OpenDialog = { kind: 'message' | 'buy' | 'details'; offer: FeedOffer } | nu
 
 type Props = {
   offers: FeedOffer[];
-  states: Map<string, ViewerOfferState>;
+  states: Map<string, FeedViewerState>;
   /** More pages exist: the feed asks for them near the end instead of wrapping. */
   hasMore: boolean;
   loadMore: () => void;
   onTag: (tag: string) => void;
-  /** Shown over the top-left of the feed (the filter chip). */
+  /** The feed's own header across its top, beside the auto-advance and sound buttons (the tabs). */
+  header?: ReactNode;
+  /** Shown over the top-left of the feed, under the header (the filter chip). */
   overlay?: ReactNode;
+  /** The first offer came from its own link: it stays until the person moves. */
+  holdFirst?: boolean;
 };
 
-export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay }: Props) {
+export function FeedView({ offers, states, hasMore, loadMore, onTag, header, overlay, holdFirst = false }: Props) {
   const { viewer } = useViewer();
   const count = offers.length;
   const [index, setIndex] = useState(0);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [picking, setPicking] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const [scrubbing, setScrubbing] = useState(false);
+  const [moved, setMoved] = useState(false);
   const [autoOn, setAutoOn] = useAutoAdvanceSetting();
   const { muted, setMuted } = useFeedSound();
   const stage = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const current = Math.min(index, count - 1);
 
   const go = useCallback(
     (delta: 1 | -1) => {
+      setMoved(true);
       setIndex((i) => {
         const next = i + delta;
         if (next >= count) return hasMore ? i : 0;
@@ -62,14 +73,16 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay }: 
 
   const run = useAutoAdvance({
     enabled: autoOn && count > 1,
-    held: dialog !== null || picking,
+    held: dialog !== null || picking || paused || scrubbing || (holdFirst && !moved),
     restartKey: `${current}/${count}`,
     advance: () => go(1),
   });
-  useFeedGestures(stage, go, dialog !== null);
+  useFeedGestures(stage, track, go, dialog !== null);
 
   const onPickerChange = useCallback((open: boolean) => setPicking(open), []);
   const onAutoplayBlocked = useCallback(() => setMuted(true), [setMuted]);
+  const onPausedChange = useCallback((value: boolean) => setPaused(value), []);
+  const onScrubbingChange = useCallback((value: boolean) => setScrubbing(value), []);
   const handlers = {
     onMessage: (offer: FeedOffer) =>
       viewer ? setDialog({ kind: 'message', offer }) : requireAuth(texts.auth.loginToMessage),
@@ -78,6 +91,8 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay }: 
     onTag,
     onPickerChange,
     onAutoplayBlocked,
+    onPausedChange,
+    onScrubbingChange,
   };
 
   // The current offer and its neighbours (fewer when the feed is short), each at its place.
@@ -101,31 +116,33 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay }: 
           ref={stage}
           className="relative h-full w-full touch-none overflow-hidden bg-black md:rounded-[2rem] md:border-[6px] md:border-zinc-800 md:shadow-2xl md:shadow-black/60"
         >
-          {[...visible.entries()].map(([offerIndex, offset]) => {
-            const offer = offers[offerIndex]!;
-            return (
-              <div
-                key={offer.id}
-                className="absolute inset-0 transition-transform duration-300 ease-out motion-reduce:transition-none"
-                style={{ transform: `translateY(${offset * 100}%)` }}
-              >
-                <OfferSlide
-                  offer={offer}
-                  state={states.get(offer.id)}
-                  active={offset === 0}
-                  muted={muted}
-                  preload={offset === 0 ? 'auto' : 'metadata'}
-                  isOwn={viewer?.id === offer.creator.id}
-                  position={`${offerIndex + 1} of ${count}${hasMore ? '+' : ''}`}
-                  {...handlers}
-                />
-              </div>
-            );
-          })}
+          <div ref={track} className="absolute inset-0">
+            {[...visible.entries()].map(([offerIndex, offset]) => {
+              const offer = offers[offerIndex]!;
+              return (
+                <div
+                  key={offer.id}
+                  className="absolute inset-0 transition-transform duration-[340ms] ease-[cubic-bezier(0.22,1.25,0.36,1)] motion-reduce:transition-none"
+                  style={{ transform: `translateY(${offset * 100}%)` }}
+                >
+                  <OfferSlide
+                    offer={offer}
+                    state={states.get(offer.id)}
+                    active={offset === 0}
+                    muted={muted}
+                    preload={offset === 0 ? 'auto' : 'metadata'}
+                    isOwn={viewer?.id === offer.creator.id}
+                    position={`${offerIndex + 1} of ${count}${hasMore ? '+' : ''}`}
+                    {...handlers}
+                  />
+                </div>
+              );
+            })}
+          </div>
           {run !== null ? <Countdown key={`${current}-${run}`} /> : null}
-          <div className="absolute inset-x-3 top-3 z-20 flex items-start justify-between gap-2">
-            <div className="min-w-0">{overlay}</div>
-            <div className="flex shrink-0 gap-2">
+          <div className="absolute inset-x-2 top-2 z-20 flex items-center gap-1.5">
+            <div className="flex min-w-0 flex-1 items-center">{header}</div>
+            <div className="flex shrink-0 gap-1.5">
               <button
                 type="button"
                 aria-pressed={autoOn}
@@ -133,16 +150,15 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay }: 
                 title={autoOn ? 'Auto-advance is on' : 'Auto-advance is off'}
                 onClick={() => setAutoOn(!autoOn)}
                 className={cn(
-                  'flex h-10 items-center gap-1.5 rounded-full bg-black/45 px-3 text-xs font-semibold backdrop-blur hover:bg-black/65',
+                  'flex h-10 w-10 items-center justify-center rounded-full bg-black/45 backdrop-blur hover:bg-black/65',
                   autoOn ? 'text-white' : 'text-zinc-400',
                 )}
               >
                 {autoOn ? (
-                  <Timer className="h-4 w-4" aria-hidden="true" />
+                  <Timer className="h-5 w-5" aria-hidden="true" />
                 ) : (
-                  <TimerOff className="h-4 w-4" aria-hidden="true" />
+                  <TimerOff className="h-5 w-5" aria-hidden="true" />
                 )}
-                <span aria-hidden="true">{autoOn ? 'Auto' : 'Off'}</span>
               </button>
               <button
                 type="button"
@@ -159,6 +175,7 @@ export function FeedView({ offers, states, hasMore, loadMore, onTag, overlay }: 
               </button>
             </div>
           </div>
+          {overlay ? <div className="absolute inset-x-3 top-14 z-20 flex">{overlay}</div> : null}
         </div>
       </section>
       <div className="hidden flex-col gap-3 md:flex md:self-center">

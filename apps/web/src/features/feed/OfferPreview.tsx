@@ -45,6 +45,8 @@ export function OfferPreviewDialog({
             onTag={nothing}
             onPickerChange={nothing}
             onAutoplayBlocked={nothing}
+            onPausedChange={nothing}
+            onScrubbingChange={nothing}
           />
         </div>
       </div>

@@ -1,13 +1,18 @@
-/** One offer filling the feed: its media, who offers it, title, price and rating, tags, music and the actions. */
-import { ExternalLink, Music2, ShoppingBag } from 'lucide-react';
+/**
+ * One offer filling the feed: its media, who offers it (with the follow badge on their avatar), title,
+ * price and rating, tags, music and the actions; a double tap on the media favourites it with a heart.
+ */
+import { ExternalLink, Heart, Music2, ShoppingBag } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPence, offerTexts, type FeedOffer, type ViewerOfferState } from '@gigreel/core';
+import { formatPence, offerTexts, type FeedOffer, type FeedViewerState } from '@gigreel/core';
 import { StatusPill } from '../../ui/status-pill.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
-import { ActionRail } from '../engagement/index.ts';
+import { ActionRail, useDoubleTapFavorite } from '../engagement/index.ts';
+import { FollowBadge } from '../follows/index.ts';
 import { RatingChip } from '../reviews/index.ts';
 import { recordClick, useViewTracking } from '../stats/index.ts';
-import { OfferMedia } from './OfferMedia.tsx';
+import { OfferMedia, type TapPoint } from './OfferMedia.tsx';
 
 type SlideHandlers = {
   onMessage: (offer: FeedOffer) => void;
@@ -16,11 +21,13 @@ type SlideHandlers = {
   onTag: (tag: string) => void;
   onPickerChange: (open: boolean) => void;
   onAutoplayBlocked: () => void;
+  onPausedChange: (paused: boolean) => void;
+  onScrubbingChange: (scrubbing: boolean) => void;
 };
 
 type Props = SlideHandlers & {
   offer: FeedOffer;
-  state: ViewerOfferState | undefined;
+  state: FeedViewerState | undefined;
   active: boolean;
   muted: boolean;
   preload: 'auto' | 'metadata' | 'none';
@@ -34,6 +41,11 @@ export function OfferSlide({ offer, state, active, muted, preload, isOwn, positi
   const viewed = useViewTracking<HTMLElement>(offer.id, !isOwn);
   const clicked = () => {
     if (!isOwn) recordClick(offer.id);
+  };
+  const favorite = useDoubleTapFavorite(offer, state);
+  const hearts = useHearts();
+  const onDoubleTap = (point: TapPoint) => {
+    if (favorite()) hearts.add(point);
   };
   return (
     <article
@@ -50,18 +62,30 @@ export function OfferSlide({ offer, state, active, muted, preload, isOwn, positi
         muted={muted}
         preload={preload}
         onAutoplayBlocked={on.onAutoplayBlocked}
+        onDoubleTap={onDoubleTap}
+        onPausedChange={on.onPausedChange}
+        onScrubbingChange={on.onScrubbingChange}
       />
+      {hearts.list.map((heart) => (
+        <Heart
+          key={heart.id}
+          data-heart-burst=""
+          aria-hidden="true"
+          className="pointer-events-none absolute z-10 h-24 w-24 -translate-x-1/2 -translate-y-1/2 animate-heart-burst fill-brand-500 text-brand-500 drop-shadow-[0_4px_12px_rgba(0,0,0,0.5)] motion-reduce:animate-none"
+          style={{ left: heart.x, top: heart.y, '--tilt': `${heart.tilt}deg` } as React.CSSProperties}
+        />
+      ))}
       <div
         className="pointer-events-none absolute inset-x-0 bottom-0 h-3/5 bg-gradient-to-t from-black/90 via-black/40 to-transparent"
         aria-hidden="true"
       />
       {!offer.isApproved ? (
-        <StatusPill tone="awaiting" className="absolute left-3 top-14">
+        <StatusPill tone="awaiting" className="absolute left-3 top-24">
           {offerTexts.awaitingApproval}
         </StatusPill>
       ) : null}
 
-      <div className="absolute bottom-4 right-2 z-10">
+      <div className="absolute bottom-6 right-2 z-10">
         {active ? (
           <ActionRail
             offer={offer}
@@ -73,16 +97,27 @@ export function OfferSlide({ offer, state, active, muted, preload, isOwn, positi
         ) : null}
       </div>
 
-      <div className="absolute bottom-4 left-3 right-20 z-10 flex flex-col gap-2 text-white [text-shadow:0_1px_3px_rgba(0,0,0,0.8)]">
-        <Link
-          to={`/creator/${offer.creator.id}`}
-          className="flex w-fit items-center gap-2 rounded-full pr-2 font-bold hover:underline"
-        >
-          <span className="rounded-full ring-2 ring-white/80">
-            <Avatar name={offer.creator.displayName} src={offer.creator.profileImage} size={36} />
+      <div className="absolute bottom-6 left-3 right-20 z-10 flex flex-col gap-2 text-white [text-shadow:0_1px_3px_rgba(0,0,0,0.8)]">
+        <div className="flex min-w-0 items-center gap-2.5">
+          {/* The avatar is a picture; its badge follows, and the name beside it opens the creator's page. */}
+          <span className="relative mb-2 shrink-0 rounded-full ring-2 ring-white/80">
+            <Avatar name={offer.creator.displayName} src={offer.creator.profileImage} size={40} />
+            {active ? (
+              <FollowBadge
+                userId={offer.creator.id}
+                displayName={offer.creator.displayName}
+                following={state?.followsCreator}
+                className="absolute -bottom-3 left-1/2 -translate-x-1/2"
+              />
+            ) : null}
           </span>
-          <span>@{offer.creator.displayName}</span>
-        </Link>
+          <Link
+            to={`/creator/${offer.creator.id}`}
+            className="flex h-10 min-w-0 items-center rounded-full pr-2 font-bold hover:underline"
+          >
+            <span className="truncate">@{offer.creator.displayName}</span>
+          </Link>
+        </div>
         <h2 className="line-clamp-2 text-lg font-bold leading-snug">{offer.title}</h2>
         <div className="flex flex-wrap items-center gap-2">
           <span
@@ -156,4 +191,27 @@ export function OfferSlide({ offer, state, active, muted, preload, isOwn, positi
       </div>
     </article>
   );
+}
+
+type HeartBurst = { id: number; x: number; y: number; tilt: number };
+
+/** The hearts a double tap shows, each gone after its animation (or as long with reduced motion). */
+function useHearts(): { list: HeartBurst[]; add: (point: TapPoint) => void } {
+  const [list, setList] = useState<HeartBurst[]>([]);
+  const next = useRef(0);
+  const timers = useRef(new Set<number>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => window.clearTimeout(timer));
+  }, []);
+  const add = useCallback((point: TapPoint) => {
+    const id = ++next.current;
+    setList((hearts) => [...hearts, { id, ...point, tilt: Math.round(Math.random() * 30 - 15) }]);
+    const timer = window.setTimeout(() => {
+      timers.current.delete(timer);
+      setList((hearts) => hearts.filter((heart) => heart.id !== id));
+    }, 800);
+    timers.current.add(timer);
+  }, []);
+  return { list, add };
 }

@@ -1,7 +1,7 @@
 /** The feed's server data: pages of 50 offers, the viewer's own state for them, one offer, the debug counts. */
 import { useInfiniteQuery, useQueries, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import type { FeedPage, FeedQuery, ViewerOfferState } from '@gigreel/core';
+import type { FeedPage, FeedQuery, FeedViewerState } from '@gigreel/core';
 import { request } from '../../api/client.ts';
 import { useViewer } from '../auth/index.ts';
 import { lastEngagedAt } from '../engagement/index.ts';
@@ -40,8 +40,30 @@ const feedPagesQuery = (filter: FeedFilter) => ({
   staleTime: 30_000,
 });
 
-export function useFeedPages(filter: FeedFilter) {
-  return useInfiniteQuery(feedPagesQuery(filter));
+export function useFeedPages(filter: FeedFilter, enabled = true) {
+  return useInfiniteQuery({ ...feedPagesQuery(filter), enabled });
+}
+
+/** Which of the feed's two tabs the address names: For You (/) or Following (/?feed=following). */
+export type FeedTab = 'forYou' | 'following';
+export const feedTabFrom = (search: URLSearchParams): FeedTab =>
+  search.get('feed') === 'following' ? 'following' : 'forYou';
+
+/**
+ * The Following feed, a page of 50 at a time, for the signed-in viewer only (never cached by the
+ * browser: it is theirs). The follows feature refreshes it after a follow or unfollow (its key).
+ */
+export function useFollowingPages(enabled: boolean) {
+  const { viewer } = useViewer();
+  return useInfiniteQuery({
+    queryKey: ['feed-following', viewer?.id ?? ''],
+    queryFn: ({ pageParam, signal }) =>
+      request('GET /api/feed/following', { query: { cursor: pageParam ?? undefined } }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: FeedPage) => page.nextCursor,
+    enabled: enabled && Boolean(viewer),
+    staleTime: 30_000,
+  });
 }
 
 /**
@@ -49,6 +71,7 @@ export function useFeedPages(filter: FeedFilter) {
  * for the first offer's picture (its poster or image), the largest thing the screen paints.
  */
 export function prefetchFeed(client: QueryClient, search: URLSearchParams): void {
+  if (feedTabFrom(search) === 'following') return;
   const query = feedPagesQuery(feedFilterFrom(search));
   void client.prefetchInfiniteQuery(query).then(() => {
     const first = client.getQueryData<InfiniteData<FeedPage>>(query.queryKey)?.pages[0]?.offers[0];
@@ -61,10 +84,11 @@ export function prefetchFeed(client: QueryClient, search: URLSearchParams): void
 }
 
 /**
- * The signed-in viewer's boosts, favourites and reactions for the offers on screen, asked per page so
+ * The signed-in viewer's boosts, favourites and reactions for the offers on screen, and whether they
+ * follow each one's creator, asked per page so
  * the shared feed page itself stays the same (and cacheable) for everyone.
  */
-export function useViewerStates(offerIds: string[]): Map<string, ViewerOfferState> {
+export function useViewerStates(offerIds: string[]): Map<string, FeedViewerState> {
   const { viewer } = useViewer();
   // Sorted within each chunk, so putting a shared offer first does not ask again for the same ids.
   const chunks = useMemo(() => {
@@ -81,7 +105,7 @@ export function useViewerStates(offerIds: string[]): Map<string, ViewerOfferStat
     })),
   });
   // Every state received so far for this viewer, so a new set of ids never blanks the known ones.
-  const known = useRef<{ viewerId: string | null; states: Map<string, ViewerOfferState> }>({
+  const known = useRef<{ viewerId: string | null; states: Map<string, FeedViewerState> }>({
     viewerId: null,
     states: new Map(),
   });
@@ -90,7 +114,7 @@ export function useViewerStates(offerIds: string[]): Map<string, ViewerOfferStat
   const viewerId = viewer?.id ?? null;
   return useMemo(() => {
     const states =
-      known.current.viewerId === viewerId ? new Map(known.current.states) : new Map<string, ViewerOfferState>();
+      known.current.viewerId === viewerId ? new Map(known.current.states) : new Map<string, FeedViewerState>();
     for (const result of results) for (const state of result.data?.states ?? []) states.set(state.offerId, state);
     known.current = { viewerId, states };
     return states;

@@ -1,7 +1,8 @@
 /**
- * How a person moves through the feed: auto-advance after 10 s (held while a dialog is open and for
- * 10 s after the page scrolls), swipe up and down, the arrow keys, one wheel notch per offer, and the
- * sound that starts muted and comes on with the first gesture (browsers refuse sound before one).
+ * How a person moves through the feed: auto-advance after 10 s (held while a dialog is open, while the
+ * person has the video paused or is dragging its position, and for 10 s after the page scrolls), a
+ * swipe that follows the finger, the arrow keys, one wheel notch per offer, and the sound that starts
+ * muted and comes on with the first gesture (browsers refuse sound before one).
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { AUTO_ADVANCE_MS, SCROLL_PAUSE_MS } from '@gigreel/core';
@@ -74,9 +75,21 @@ const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-/** Swipe, wheel and arrow keys move one offer; `disabled` while a dialog has the focus. */
+/** How far a finger must carry the feed to move it on: this far at least, and a fifth of the feed or a flick. */
+const SWIPE_SHARE = 0.2;
+const FLICK_PX_PER_MS = 0.5;
+/** The short spring a released feed settles with (the slides move with the same, see FeedView). */
+const SETTLE_TRANSITION = 'transform 340ms cubic-bezier(0.22, 1.25, 0.36, 1)';
+
+/**
+ * Swipe, wheel and arrow keys move one offer; `disabled` while a dialog has the focus. A finger drags
+ * the feed (`track`, which holds the slides) as it moves; let go, it moves on when carried far enough
+ * or flicked, and otherwise springs back. A touch that starts on [data-no-swipe] (the video's
+ * position bar) is that control's alone.
+ */
 export function useFeedGestures(
   stage: RefObject<HTMLElement | null>,
+  track: RefObject<HTMLElement | null>,
   go: (delta: 1 | -1) => void,
   disabled: boolean,
 ): void {
@@ -85,22 +98,71 @@ export function useFeedGestures(
   useEffect(() => {
     const element = stage.current;
     if (!element || disabled) return;
-    let touchStart: { x: number; y: number } | null = null;
+    type Touch = {
+      x: number;
+      y: number;
+      dy: number;
+      vertical: boolean | null;
+      moves: Array<{ y: number; at: number }>;
+    };
+    let touch: Touch | null = null;
     let wheelSum = 0;
     let lastWheelMove = -Infinity;
     let lastWheelEvent = -Infinity;
 
+    const place = (dy: number, settle: boolean) => {
+      const moving = track.current;
+      if (!moving) return;
+      const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      moving.style.transition = settle && !reduced ? SETTLE_TRANSITION : 'none';
+      moving.style.transform = dy === 0 ? '' : `translateY(${dy}px)`;
+    };
+
     const onTouchStart = (event: TouchEvent) => {
-      const touch = event.touches[0];
-      touchStart = touch && event.touches.length === 1 ? { x: touch.clientX, y: touch.clientY } : null;
+      const first = event.touches[0];
+      const own = event.target instanceof Element && event.target.closest('[data-no-swipe]');
+      touch =
+        first && event.touches.length === 1 && !own
+          ? {
+              x: first.clientX,
+              y: first.clientY,
+              dy: 0,
+              vertical: null,
+              moves: [{ y: first.clientY, at: event.timeStamp }],
+            }
+          : null;
+    };
+    const onTouchMove = (event: TouchEvent) => {
+      const now = event.touches[0];
+      if (!touch || !now || event.touches.length !== 1) return;
+      const dx = now.clientX - touch.x;
+      const dy = now.clientY - touch.y;
+      if (touch.vertical === null && Math.hypot(dx, dy) > 8) touch.vertical = Math.abs(dy) > Math.abs(dx);
+      if (!touch.vertical) return;
+      touch.dy = dy;
+      touch.moves = [
+        ...touch.moves.filter((move) => event.timeStamp - move.at < 100),
+        { y: now.clientY, at: event.timeStamp },
+      ];
+      place(dy, false);
     };
     const onTouchEnd = (event: TouchEvent) => {
-      const touch = event.changedTouches[0];
-      if (!touchStart || !touch) return;
-      const dy = touchStart.y - touch.clientY;
-      const dx = touchStart.x - touch.clientX;
-      touchStart = null;
-      if (Math.abs(dy) >= SWIPE_MIN_PX && Math.abs(dy) > Math.abs(dx)) goRef.current(dy > 0 ? 1 : -1);
+      const ended = touch;
+      touch = null;
+      if (!ended?.vertical) return;
+      const last = event.changedTouches[0];
+      const dy = last ? last.clientY - ended.y : ended.dy;
+      const first = ended.moves[0]!;
+      const elapsed = Math.max(1, event.timeStamp - first.at);
+      const speed = Math.abs((last?.clientY ?? first.y) - first.y) / elapsed;
+      const far = Math.abs(dy) >= Math.max(SWIPE_MIN_PX, element.clientHeight * SWIPE_SHARE);
+      const flick = Math.abs(dy) >= SWIPE_MIN_PX && speed >= FLICK_PX_PER_MS;
+      place(0, true);
+      if (far || flick) goRef.current(dy < 0 ? 1 : -1);
+    };
+    const onTouchCancel = () => {
+      touch = null;
+      place(0, true);
     };
     // One notch, one offer: a trackpad's stream of small deltas moves once until it pauses.
     const onWheel = (event: WheelEvent) => {
@@ -127,16 +189,21 @@ export function useFeedGestures(
       goRef.current(delta);
     };
     element.addEventListener('touchstart', onTouchStart, { passive: true });
+    element.addEventListener('touchmove', onTouchMove, { passive: true });
     element.addEventListener('touchend', onTouchEnd, { passive: true });
+    element.addEventListener('touchcancel', onTouchCancel, { passive: true });
     element.addEventListener('wheel', onWheel, { passive: false });
     window.addEventListener('keydown', onKey);
     return () => {
       element.removeEventListener('touchstart', onTouchStart);
+      element.removeEventListener('touchmove', onTouchMove);
       element.removeEventListener('touchend', onTouchEnd);
+      element.removeEventListener('touchcancel', onTouchCancel);
       element.removeEventListener('wheel', onWheel);
       window.removeEventListener('keydown', onKey);
+      place(0, false);
     };
-  }, [stage, disabled]);
+  }, [stage, track, disabled]);
 }
 
 // Sound: one choice for the whole visit, so coming back to the feed keeps it.

@@ -1,2 +1,3 @@
-/** The follows feature's public entry: what other features and the app use of it. */
+/** The follows feature's public entry: what the app and other features use of it. */
+export { FollowBadge } from './FollowBadge.tsx';
 export { FollowButton, FollowCounts } from './FollowButton.tsx';
