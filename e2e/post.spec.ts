@@ -78,10 +78,10 @@ test('a new creator posts a video offer; once approved it plays in the feed', as
   await expect(page.getByText('Your offer has been posted!')).toBeVisible();
   await page.unroute('**/api/offers/mine');
 
-  // The person lands where their offer's state shows: awaiting approval, what happens next, and a
-  // preview of it as the feed will show it.
-  await expect(page).toHaveURL(/\/profile$/);
-  const yours = page.getByRole('region', { name: 'Your Offer' });
+  // The person lands on the feed (SPEC), which says where their offer stands: awaiting approval, what
+  // happens next, and a preview of it as the feed will show it.
+  await expect(page).toHaveURL(/\/$/);
+  const yours = page.getByRole('region', { name: 'Your offer', exact: true });
   await expect(yours.getByText('Awaiting approval', { exact: true })).toBeVisible();
   await expect(
     yours.getByText(/usually within a day\. You will get a notification as soon as it is live\./),
@@ -93,6 +93,9 @@ test('a new creator posts a video offer; once approved it plays in the feed', as
   await expect(preview.getByText('Awaiting approval', { exact: true })).toBeVisible();
   await preview.getByRole('button', { name: 'Close' }).click();
   await expect(preview).toBeHidden();
+  await page.screenshot({ path: `.tmp/screens/feed-after-posting-${testInfo.project.name}.png` });
+  await yours.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(yours).toBeHidden();
 
   // Awaiting approval until the admin approves it; never in the feed before.
   const own = await page.request.get('/api/offers/mine');

@@ -33,6 +33,10 @@ export const offerTexts = {
     'We check every new or changed offer before it goes into the feed, usually within a day. You will get a notification as soon as it is live.',
   liveNext: 'Your offer is in the feed. Saving changes sends it back for approval.',
   preview: 'Preview',
+  /** The note the feed shows after saving an offer that is not live yet (issue 19, item 6). */
+  yourOfferNotice: 'Your offer',
+  seeOnProfile: 'See it on your profile',
+  dismissNotice: 'Dismiss',
   previewTitle: 'Preview in the feed',
   previewHint: 'This is how your offer will look in the feed.',
   seeInFeed: 'See it in the feed',

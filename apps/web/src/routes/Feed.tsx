@@ -24,6 +24,7 @@ import {
   type FeedFilter,
   type FeedTab,
 } from '../features/feed/index.ts';
+import { OwnOfferNotice } from '../features/offers/index.ts';
 import { useSearchCount } from '../features/search/index.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState, Spinner, LoadFailed } from '../ui/misc.tsx';
@@ -95,6 +96,8 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
       onClear={clear}
     />
   ) : null;
+  // After saving an offer the person lands here: where theirs stands, while it is not in the feed.
+  const notice = viewer && !viewer.isAdmin ? <OwnOfferNotice /> : null;
   const debug =
     viewer?.isAdmin && debugSlot
       ? createPortal(
@@ -131,7 +134,7 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
   if (offers.length === 0) {
     const reason = feed.data?.pages[0]?.emptyReason;
     return (
-      <EmptyFeed header={header} chip={chip}>
+      <EmptyFeed header={header} chip={chip} notice={notice}>
         {loadError ? (
           <LoadFailed
             title={offerTexts.loadFailed}
@@ -197,7 +200,12 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
         }}
         onTag={(tag) => navigate(`${home}?tag=${encodeURIComponent(tag)}`)}
         header={header}
-        overlay={chip}
+        overlay={
+          <div className="flex w-full flex-col items-start gap-2">
+            {chip}
+            {notice}
+          </div>
+        }
         holdFirst={Boolean(offerId)}
       />
       {debug}
@@ -206,7 +214,17 @@ export default function FeedPage({ home = '/', debugSlot = null }: { home?: stri
 }
 
 /** Where the feed would be when it has nothing to show: its header (the tabs) above, then why. */
-function EmptyFeed({ header, chip, children }: { header: ReactNode; chip?: ReactNode; children: ReactNode }) {
+function EmptyFeed({
+  header,
+  chip,
+  notice,
+  children,
+}: {
+  header: ReactNode;
+  chip?: ReactNode;
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-4 px-4 pt-2 md:pt-4">
       {header ? (
@@ -217,6 +235,7 @@ function EmptyFeed({ header, chip, children }: { header: ReactNode; chip?: React
         </div>
       ) : null}
       {chip ? <div className="w-full max-w-[375px]">{chip}</div> : null}
+      {notice}
       {children}
     </div>
   );

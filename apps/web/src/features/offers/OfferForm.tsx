@@ -24,6 +24,7 @@ import { cn } from '../../ui/cn.ts';
 import { TextAreaField, TextField } from '../../ui/field.tsx';
 import { ProgressBar } from '../../ui/progress.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
+import { markOfferJustSaved } from './OwnOfferNotice.tsx';
 import { useSaveOffer } from './offers.queries.ts';
 
 const FIELDS = new Set([
@@ -76,9 +77,9 @@ export function OfferForm({ existing }: { existing: OwnOffer | null }) {
     try {
       const result = await save.mutateAsync({ values: formValues, media });
       toast.success(result.message);
-      // Where the offer's state shows (awaiting approval and what happens next, with a preview), not a
-      // feed it is not in yet (issue 19; SPEC sent people to /).
-      navigate('/profile');
+      // To the feed, as SPEC says; the feed then says where the offer stands (OwnOfferNotice).
+      markOfferJustSaved();
+      navigate('/');
     } catch (error) {
       const message = error instanceof ApiError ? error.message : offerTexts.saveFailed;
       if (error instanceof ApiError && error.field === 'media') setMediaServerError(message);

@@ -1,7 +1,7 @@
 /**
  * Where the own offer stands, in words: live, or awaiting approval with what happens next, and a
- * preview of it as the feed will show it. /post and the profile's offer card show them, so after
- * posting or editing the person lands on their offer's state rather than on a feed without it.
+ * preview of it as the feed will show it. /post, the profile's offer card and the feed's notice after a
+ * save (OwnOfferNotice) show them, so a person never wonders why their offer is not in the feed.
  */
 import { CheckCircle2, Clock, Eye } from 'lucide-react';
 import { useState } from 'react';

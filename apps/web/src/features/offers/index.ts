@@ -2,3 +2,4 @@
 export { OfferForm } from './OfferForm.tsx';
 export { OfferNextText, OfferPreviewButton, OfferStatePill } from './OfferState.tsx';
 export { useOwnOffer } from './offers.queries.ts';
+export { OwnOfferNotice } from './OwnOfferNotice.tsx';

@@ -7,8 +7,9 @@ import { viewerKey } from '../auth/index.ts';
 const ownOfferKey = ['offers', 'mine'] as const;
 
 /** The own offer, or null before it is posted; /post, /profile and the save below share it. */
-export function useOwnOffer() {
+export function useOwnOffer({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: ownOfferKey,
     queryFn: () => request('GET /api/offers/mine'),
     select: (data) => data.offer,

@@ -15,6 +15,8 @@ export function PushToggle({ offer = false }: { offer?: boolean }) {
   const on = state.data === 'on';
   if (offer && state.data !== 'off' && !setPush.isPending) return null;
   const blocked = state.data === 'unsupported' || state.data === 'denied';
+  // Under Settings' "Notifications" heading it is a subsection; on the notifications page it follows the h1.
+  const Heading = offer ? 'h2' : 'h3';
   return (
     <Card className="flex flex-col gap-3 p-4">
       <div className="flex items-start gap-3">
@@ -22,7 +24,7 @@ export function PushToggle({ offer = false }: { offer?: boolean }) {
           <BellRing className="h-5 w-5" aria-hidden="true" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold text-white">{pushTexts.title}</h3>
+          <Heading className="font-semibold text-white">{pushTexts.title}</Heading>
           <p className="text-sm text-zinc-300">{pushTexts.hint}</p>
           <p className="mt-1 text-sm font-medium text-zinc-100" aria-live="polite">
             {state.isPending ? pushTexts.checking : on ? pushTexts.on : pushTexts.off}
