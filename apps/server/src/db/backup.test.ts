@@ -103,6 +103,11 @@ it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     expect(original.orders).toHaveLength(1);
     expect(original.messages).toHaveLength(1);
     expect(original.files.length).toBeGreaterThan(5);
+    // The keys made once into DATA_DIR come along: sessions, signed links and push subscriptions keep working.
+    for (const key of ['auth-secret', 'vapid-keys.json'])
+      expect(await readFile(path.join(elsewhere, key), 'utf8'), key).toBe(
+        await readFile(path.join(dataDir, key), 'utf8'),
+      );
     console.log(
       `[backup] ${original.accounts.length} accounts, ${original.offers.length} offers, ${original.orders.length} orders, ` +
         `${original.messages.length} messages and ${original.files.length} files backed up while serving and restored the same`,

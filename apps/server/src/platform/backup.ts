@@ -37,6 +37,12 @@ async function filesUnder(root: string): Promise<string[]> {
     .sort();
 }
 
+/**
+ * The keys made once into DATA_DIR outside production (config.ts): the session secret (sessions and
+ * signed links keep working) and the Web Push pair (devices stay subscribed). They travel with the data.
+ */
+const KEPT_SECRETS = ['auth-secret', 'vapid-keys.json'] as const;
+
 /** Writes the backup to `file` (through `file.partial`, renamed once complete) and says what it holds. */
 export async function writeBackup(
   source: { snapshot(): Promise<Blob>; dataDir: string },
@@ -66,8 +72,10 @@ export async function writeBackup(
       );
     await add(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2)));
     await add('db.tar.gz', database);
-    const secret = path.join(source.dataDir, 'auth-secret');
-    if (existsSync(secret)) await add('auth-secret', await readFile(secret));
+    for (const name of KEPT_SECRETS) {
+      const secret = path.join(source.dataDir, name);
+      if (existsSync(secret)) await add(name, await readFile(secret));
+    }
     for (const key of keys) {
       const full = path.join(filesRoot, key);
       const { size } = await stat(full);
@@ -106,8 +114,8 @@ export async function restoreBackup(file: string, dataDir: string): Promise<{ fi
       };
       if (name === MANIFEST) manifest = JSON.parse((await body()).toString('utf8')) as Manifest;
       else if (name === 'db.tar.gz') database = await body();
-      else if (name === 'auth-secret')
-        await writeFile(path.join(dataDir, 'auth-secret'), await body(), { mode: 0o600 });
+      else if ((KEPT_SECRETS as readonly string[]).includes(name))
+        await writeFile(path.join(dataDir, name), await body(), { mode: 0o600 });
       else if (name.startsWith('files/') && !name.split('/').includes('..')) {
         const target = path.join(dataDir, 'files', ...name.slice('files/'.length).split('/'));
         await mkdir(path.dirname(target), { recursive: true });
@@ -129,8 +137,10 @@ export async function restoreBackup(file: string, dataDir: string): Promise<{ fi
     extensions: { pg_trgm },
   });
   await pg.close();
-  const secret = path.join(dataDir, 'auth-secret');
-  if (existsSync(secret)) await chmod(secret, 0o600);
+  for (const name of KEPT_SECRETS) {
+    const secret = path.join(dataDir, name);
+    if (existsSync(secret)) await chmod(secret, 0o600);
+  }
   return { files, createdAt: found.createdAt };
 }
 
