@@ -588,7 +588,7 @@ export async function scaleSection(settings: ScaleSettings, { log }: SectionOpti
     notes: [
       `PostgreSQL; data from bench/scale.sql at ${settings.sizes.map(size).join(' and ')} (n people and offers, about 10n boosts, 2n favourites, n reactions, 5,000 tags used Zipf-like, n messages among n/10 people of whom three have over 1% of n conversations, n orders, n notifications, n login attempts). ${settings.connections} connections, ${settings.requestsPerLoad ? `${settings.requestsPerLoad} requests` : `${settings.seconds} s`} per load after ${settings.warmupSeconds} s of warm-up; latency is each 2xx answer's own time, req/s counts 2xx answers. Budgets apply at ${size(largest)}.`,
       'Callers: typical = a person in the middle of the message population; worst case = c0000001 (the most conversations, notifications, sales and boosts given, the most boosted offer, the longest thread); admin = scale-admin. Each signs in over HTTP once; every signed-in load then uses a session of its caller written just before it (on all connections), so no load meets the once-a-minute session refresh.',
-      `Writes: ${settings.connections} connections, each a different person with a session written into the database; boost toggle on random offers the feed shows; send message from ${settings.senders} rotating senders (20 a minute each) to random sellers; mark paid on unpaid orders written beforehand. pgbench runs the statements each request sends (the transaction as the services write it, after the session statement for a message, whose sender changes with each request: a boost's or a payment's person, the same on each connection, is kept by the server process after the first request, auth/session-cache.ts; engagement.service toggleBoost, messages.service sendMessage with the conversation summary and notification, orders.service markOrderPaid with the order read back), -M prepared, ${settings.poolSize} clients, the server idle.`,
+      `Writes: ${settings.connections} connections, each a different person with a session written into the database; boost toggle on random offers the feed shows; send message from ${settings.senders} rotating senders (20 a minute each) to random sellers; mark paid on unpaid orders written beforehand. pgbench runs the statements each request sends (the transaction as the services write it, after the session statement for a message, whose sender changes with each request: a boost's or a payment's person, the same on each connection, is kept by the server process after the first request, auth/session-cache.ts; engagement.service toggleBoost, messages.service sendMessage with the block and fresh-account checks, the conversation summary and notification, orders.service markOrderPaid with the order read back), -M prepared, ${settings.poolSize} clients, the server idle.`,
       ...results.flatMap((result) => result.notes),
     ],
   };
@@ -820,11 +820,14 @@ async function measureWrites(
   const figures: Figure[] = [];
   const run = `${process.pid.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const tag = (what: string) => `scale-${run}-${what}`;
-  /** A random offer the feed shows (approved, with media) that is not person k's own. */
-  const visibleOffer = (own: number) => {
+  /**
+   * A random offer the feed shows (approved, with media) that is not person k's own, nor (avoid) the offer
+   * of someone person k is blocked with: the server refuses such a message as it refuses a missing offer.
+   */
+  const visibleOffer = (own: number, avoid?: ReadonlySet<number>) => {
     for (;;) {
       const i = 1 + Math.floor(Math.random() * n);
-      if (i % 20 !== 0 && i % 97 !== 0 && i !== own) return seededId('offer', i);
+      if (i % 20 !== 0 && i % 97 !== 0 && i !== own && !avoid?.has(i)) return seededId('offer', i);
     }
   };
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -921,6 +924,20 @@ async function measureWrites(
 
     // Send message: each request from the next sender, to the seller of a random offer.
     const senders = await sessionsFor('message', settings.senders);
+    /** Person k (their offer is offer k) -> the persons they are blocked with, either way. */
+    const blockedWith = new Map<number, Set<number>>();
+    const personNumber = (id: string) => Number(id.slice(1));
+    for (const pair of await sql<{ a: string; b: string }[]>`select blocker_id as a, blocked_id as b from blocks`) {
+      const [a, b] = [personNumber(pair.a), personNumber(pair.b)];
+      for (const [one, other] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        const set = blockedWith.get(one) ?? new Set<number>();
+        set.add(other);
+        blockedWith.set(one, set);
+      }
+    }
     const messageHttp = await httpLoad('Send message', (index) => {
       let turn = 0;
       return [
@@ -933,7 +950,7 @@ async function measureWrites(
               path: '/api/messages',
               headers: { cookie: senders[sender - 1]!, origin: server.base, 'content-type': 'application/json' },
               body: JSON.stringify({
-                offerId: visibleOffer(reserved + sender),
+                offerId: visibleOffer(reserved + sender, blockedWith.get(reserved + sender)),
                 text: 'Hello! Is this still available next week?',
               }),
             };
@@ -1067,6 +1084,8 @@ ${randomOffer(o.n, o.reserved, ':s')}
 ${sessionSql(o.token, ':s')}
 begin;
 select id, user_id as receiver, title, is_approved, media_key from offers where id = ${offer} limit 1 \\gset
+select created_at from blocks where (blocker_id = ${sender} and blocked_id = :receiver) or (blocker_id = :receiver and blocked_id = ${sender}) limit 1;
+select created_at, email_verified from users where id = ${sender} limit 1;
 select count(*) from gig_messages where sender_id = ${sender} and created_at > now() - interval '1 minute';
 insert into gig_messages (sender_id, receiver_id, offer_id, offer_title, message, created_at) values (${sender}, :receiver, ${offer}, :title, '${text}', now())
   returning id as message_id, sender_id, receiver_id, offer_id, offer_title, message, read_at, created_at as message_at \\gset

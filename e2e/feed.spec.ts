@@ -170,9 +170,12 @@ test('boost, favourite, react and share change at once and survive a reload; tag
   // Share copies the offer's link and counts.
   const share = offer.getByRole('button', { name: /^Share, \d+$/ });
   const shares = await countIn(share);
+  // the count shows at once; the reload below must come after the server has it
+  const shareSaved = page.waitForResponse((r) => r.request().method() === 'POST' && /\/share$/.test(r.url()));
   await share.click();
   await expect(page.getByText('Link copied')).toBeVisible();
   await expect(share).toHaveAttribute('aria-label', `Share, ${shares + 1}`);
+  expect((await shareSaved).ok()).toBe(true);
   const link = await page.evaluate<string>('navigator.clipboard.readText()');
   expect(link).toMatch(new RegExp(`^${baseURL}/offer/[0-9a-f-]{36}$`));
 
