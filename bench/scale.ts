@@ -18,8 +18,9 @@
  * 50% of pgbench's rate with p99 < 50 ms.
  *
  * Sizes: 10k and 1M (`npm run bench -- --only scale`); `--smoke` 2,000 with short loads; either with
- * `--scale-sizes=100k` (or BENCH_SCALE_SIZES=100000) for chosen sizes. `--keep-scale-database` keeps
- * the largest size's database afterwards (its URL is logged) for EXPLAIN and profiling.
+ * `--scale-sizes=100k` (or BENCH_SCALE_SIZES=100000) for chosen sizes, `--scale-only=feed/state,writes`
+ * for some of the loads (chosenParts). `--keep-scale-database` keeps the largest size's database
+ * afterwards (its URL is logged) for EXPLAIN and profiling.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -112,6 +113,26 @@ export const section: BenchSection = (options) => {
   const base = options.smoke ? SMOKE : FULL;
   const sizes = chosenSizes();
   return scaleSection(sizes ? { ...base, sizes } : base, options);
+};
+
+/**
+ * --scale-only=feed/state,writes (or BENCH_SCALE_ONLY): only the read endpoints whose label contains
+ * one of the words, the export if one is "export", the writes if one is "writes"; null measures all.
+ * For looking at one path again after a change, not for the report's budgets.
+ */
+export function chosenParts(argv = process.argv, env = process.env): string[] | null {
+  const text =
+    argv.find((arg) => arg.startsWith('--scale-only='))?.slice('--scale-only='.length) ?? env.BENCH_SCALE_ONLY;
+  return text
+    ? text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : null;
+}
+const measured = (label: string) => {
+  const parts = chosenParts();
+  return !parts || parts.some((part) => label.includes(part));
 };
 
 /** Sizes asked for with --scale-sizes=10k,100k (or BENCH_SCALE_SIZES), else null. */
@@ -267,6 +288,45 @@ export async function createScaleDatabase(n: number, log: (line: string) => void
   } catch (error) {
     await fresh.drop();
     throw error;
+  }
+}
+
+/**
+ * --scale-database=URL: measure a database an earlier run kept (--keep-scale-database) instead of
+ * seeding one, to look at a change again without the minutes of seeding a million rows. Earlier
+ * loads' writes are in it (boosts toggled, messages sent, orders paid), so its figures are for
+ * comparing runs on that database, not for the report.
+ */
+function keptDatabaseUrl(argv = process.argv): string | null {
+  return argv.find((arg) => arg.startsWith('--scale-database='))?.slice('--scale-database='.length) ?? null;
+}
+
+const KEPT_MARK = 'gigreel-scale:';
+
+/** What measuring needs of a kept database, written as the database's comment. */
+async function describeKept(database: ScaleDatabase): Promise<void> {
+  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  try {
+    const { n, facts, tables, seedSeconds, steps } = database;
+    const text = `${KEPT_MARK}${JSON.stringify({ n, facts, tables, seedSeconds, steps })}`;
+    const name = new URL(database.url).pathname.slice(1); // freshDatabase's plain name
+    await sql.unsafe(`comment on database ${name} is $kept$${text}$kept$`);
+  } finally {
+    await sql.end();
+  }
+}
+
+async function openKeptDatabase(url: string): Promise<ScaleDatabase> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<
+      { comment: string | null }[]
+    >`select shobj_description(oid, 'pg_database') as comment from pg_database where datname = current_database()`;
+    if (!row?.comment?.startsWith(KEPT_MARK)) throw new Error(`--scale-database: ${url} was not kept by a scale run`);
+    const kept = JSON.parse(row.comment.slice(KEPT_MARK.length)) as Omit<ScaleDatabase, 'url' | 'drop'>;
+    return { ...kept, url, drop: async () => {} };
+  } finally {
+    await sql.end();
   }
 }
 
@@ -554,15 +614,22 @@ export async function scaleSection(settings: ScaleSettings, { log }: SectionOpti
   const smallest = Math.min(...settings.sizes);
   const results: SizeResult[] = [];
   for (const n of settings.sizes) {
-    log(`scale: seeding PostgreSQL with ${size(n)} people and offers`);
-    const database = await createScaleDatabase(n, log);
-    const keep = n === largest && process.argv.includes('--keep-scale-database');
+    const kept = keptDatabaseUrl();
+    const keep = kept !== null || (n === largest && process.argv.includes('--keep-scale-database'));
+    log(
+      kept
+        ? `scale: measuring the kept database ${kept}`
+        : `scale: seeding PostgreSQL with ${size(n)} people and offers`,
+    );
+    const database = kept ? await openKeptDatabase(kept) : await createScaleDatabase(n, log);
     try {
+      if (keep && !kept) await describeKept(database);
       results.push(await measureSize(database, settings, n === largest, log));
     } finally {
-      if (keep) log(`scale: kept ${database.url}`);
+      if (keep) log(`scale: kept ${database.url} (--scale-database=${database.url} measures it again)`);
       else await database.drop();
     }
+    if (kept) break; // one database, measured once
   }
   const figures = results.flatMap((result) => result.figures);
   // p99 at the largest size against the smallest, endpoint by endpoint.
@@ -682,7 +749,7 @@ async function measureSize(
     if (!feed.ok) throw new Error(`GET /api/feed: ${feed.status} ${await feed.text()}`);
     const feedIds = ((await feed.json()) as FeedPage).offers.map((offer) => offer.id);
 
-    for (const endpoint of endpointsFor(f, feedIds)) {
+    for (const endpoint of endpointsFor(f, feedIds).filter((e) => measured(e.label))) {
       const headers: Record<string, string> =
         endpoint.caller === 'anonymous' ? {} : { cookie: await freshSession(endpoint.caller) };
       const probe = await fetch(`${base}${endpoint.path}`, { headers });
@@ -718,19 +785,21 @@ async function measureSize(
       );
     }
 
-    figures.push(
-      ...(await measureExport(
-        running,
-        await freshSession('admin'),
-        settings.exportTable,
-        database.n,
-        largest,
-        label,
-        log,
-        notes,
-      )),
-    );
-    figures.push(...(await measureWrites(running, cookieName, database, settings, largest, log, notes)));
+    if (measured('export'))
+      figures.push(
+        ...(await measureExport(
+          running,
+          await freshSession('admin'),
+          settings.exportTable,
+          database.n,
+          largest,
+          label,
+          log,
+          notes,
+        )),
+      );
+    if (measured('writes'))
+      figures.push(...(await measureWrites(running, cookieName, database, settings, largest, log, notes)));
   } finally {
     await server?.stop();
     await sql.end();
