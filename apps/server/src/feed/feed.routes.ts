@@ -1,6 +1,7 @@
 /** The feed, the viewer's state on it, and the admin's debug counts. */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { FeedPage } from '@gigreel/core';
 import { loadViewer } from '../auth/index.ts';
 import { feedExclusionsOf } from '../blocks/index.ts';
 import { feature } from '../http/declare.ts';
@@ -14,7 +15,7 @@ const FEED_MAX_AGE_SECONDS = 15;
 const FEED_REUSE_MS = 1000;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export type PublicFeedPages = Flights<{ body: Buffer; etag: string }>;
+export type PublicFeedPages = Flights<{ body: Buffer; etag: string; page: FeedPage }>;
 
 /**
  * The public page is the same for every normal viewer: concurrent requests share one computation,
@@ -24,7 +25,7 @@ export type PublicFeedPages = Flights<{ body: Buffer; etag: string }>;
  * the feed needs (app.ts installs it); the pages themselves belong to the feed plugin.
  */
 export function createPublicFeedPages(app: FastifyInstance): PublicFeedPages {
-  const pages = createFlights<{ body: Buffer; etag: string }>({ keepMs: FEED_REUSE_MS });
+  const pages = createFlights<{ body: Buffer; etag: string; page: FeedPage }>({ keepMs: FEED_REUSE_MS });
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!SAFE.has(request.method)) pages.forget();
     return payload;
@@ -42,22 +43,26 @@ export const feed = feature<{ publicPages: PublicFeedPages }>('feed', ({ deps, r
         .header('cache-control', 'private, no-store')
         .send(JSON.stringify(await getFeedPage({ deps, actor, query })));
     }
-    // Someone with blocks (either way) gets the page without those creators' offers, for them alone.
-    const leaveOut = actor ? await feedExclusionsOf(deps.database.db, actor.id) : [];
-    if (leaveOut.length) {
+    // `fresh`: the web app asks for a page that shows the person's own boost or favourite of a moment ago.
+    // Someone with blocks (either way) gets the shared page without those creators' offers, for them
+    // alone: the page keeps its place in the feed (its cursor), only shorter.
+    const [{ body, etag, page }, leaveOut] = await Promise.all([
+      publicPages(
+        JSON.stringify([query.q, query.tag, query.cursor]),
+        async () => {
+          const page = await getFeedPage({ deps, actor: null, query });
+          const body = Buffer.from(JSON.stringify(page));
+          return { body, page, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+        },
+        { strict: query.fresh !== undefined },
+      ),
+      actor ? feedExclusionsOf(deps.database.db, actor.id).then((ids) => new Set(ids)) : null,
+    ]);
+    if (leaveOut?.size) {
       return reply
         .header('cache-control', 'private, no-store')
-        .send(JSON.stringify(await getFeedPage({ deps, actor: null, query, leaveOut })));
+        .send(JSON.stringify({ ...page, offers: page.offers.filter((offer) => !leaveOut.has(offer.creator.id)) }));
     }
-    // `fresh`: the web app asks for a page that shows the person's own boost or favourite of a moment ago.
-    const { body, etag } = await publicPages(
-      JSON.stringify([query.q, query.tag, query.cursor]),
-      async () => {
-        const page = Buffer.from(JSON.stringify(await getFeedPage({ deps, actor: null, query })));
-        return { body: page, etag: `W/"${createHash('sha1').update(page).digest('base64url')}"` };
-      },
-      { strict: query.fresh !== undefined },
-    );
     reply
       .header('etag', etag)
       .header('cache-control', `public, max-age=${FEED_MAX_AGE_SECONDS}, stale-while-revalidate=60`)

@@ -31,8 +31,6 @@ export async function getFeedPage(options: {
   deps: AppDeps;
   actor: Actor | null;
   query: { q?: string | undefined; tag?: string | undefined; cursor?: string | undefined };
-  /** Creators whose offers this viewer's page leaves out (blocks, either way); the page keeps its place in the feed. */
-  leaveOut?: readonly string[];
 }): Promise<FeedPage> {
   const { deps, actor, query } = options;
   const wholeFeed = seesWholeFeed(actor);
@@ -46,9 +44,8 @@ export async function getFeedPage(options: {
   });
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page[page.length - 1];
-  const leaveOut = new Set(options.leaveOut ?? []);
   const result: FeedPage = {
-    offers: (leaveOut.size ? page.filter((row) => !leaveOut.has(row.userId)) : page).map(toFeedOffer),
+    offers: page.map(toFeedOffer),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ score: last.rankScore, id: last.id }) : null,
   };
   if (page.length === 0 && !after && !query.q && !query.tag) {
