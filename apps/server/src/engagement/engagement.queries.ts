@@ -283,38 +283,8 @@ export const BOOSTED_PAGE_SIZE = 30;
  * without hidden offers. The keyset is the boost's (created_at, offer_id), the order of
  * boosts_user_created_idx; the cursor only positions, the person's own boosts still decide what they see.
  */
-export async function selectBoostedOffers(
-  db: Db,
-  userId: string,
-  cursor: TimeCursor | null = null,
-): Promise<{ rows: BoostedRow[]; nextCursor: string | null }> {
-  const found = await db
-    .select({
-      id: boosts.offerId,
-      title: offers.title,
-      mediaKey: offers.mediaKey,
-      mediaType: offers.mediaType,
-      posterKey: offers.posterKey,
-      createdAt: offers.createdAt,
-      creatorName: users.name,
-      cursorAt: sql<string>`${boosts.createdAt}::text`,
-    })
-    .from(boosts)
-    .innerJoin(offers, eq(offers.id, boosts.offerId))
-    .innerJoin(users, eq(users.id, offers.userId))
-    .where(
-      and(
-        eq(boosts.userId, userId),
-        afterCursor(boosts.createdAt, boosts.offerId, cursor),
-        ne(offers.userId, userId),
-        visibleInFeed,
-      ),
-    )
-    .orderBy(desc(boosts.createdAt), desc(boosts.offerId))
-    .limit(BOOSTED_PAGE_SIZE + 1);
-  const { rows, nextCursor } = pageOf(found, BOOSTED_PAGE_SIZE);
-  return { rows: rows.map(({ cursorAt: _cursorAt, ...row }) => row), nextCursor };
-}
+export const selectBoostedOffers = (db: Db, userId: string, cursor: TimeCursor | null = null) =>
+  markedOffersPage(db, boosts, userId, cursor, { withOwn: false, size: BOOSTED_PAGE_SIZE });
 
 /** A person's saved offers (favourites) come 30 to a page, as their boosted ones do. */
 export const SAVED_PAGE_SIZE = 30;
@@ -324,30 +294,41 @@ export const SAVED_PAGE_SIZE = 30;
  * offers (their own offer too, if they saved it). The keyset is the favourite's (created_at,
  * offer_id), the order of favorites_user_created_idx.
  */
-export async function selectSavedOffers(
+export const selectSavedOffers = (db: Db, userId: string, cursor: TimeCursor | null = null) =>
+  markedOffersPage(db, favorites, userId, cursor, { withOwn: true, size: SAVED_PAGE_SIZE });
+
+/** The page of offers a person marked (a boost or a favourite), newest mark first, by the mark's keyset. */
+async function markedOffersPage(
   db: Db,
+  marks: typeof boosts | typeof favorites,
   userId: string,
-  cursor: TimeCursor | null = null,
+  cursor: TimeCursor | null,
+  { withOwn, size }: { withOwn: boolean; size: number },
 ): Promise<{ rows: BoostedRow[]; nextCursor: string | null }> {
   const found = await db
     .select({
-      id: favorites.offerId,
+      id: marks.offerId,
       title: offers.title,
       mediaKey: offers.mediaKey,
       mediaType: offers.mediaType,
       posterKey: offers.posterKey,
       createdAt: offers.createdAt,
       creatorName: users.name,
-      cursorAt: sql<string>`${favorites.createdAt}::text`,
+      cursorAt: sql<string>`${marks.createdAt}::text`,
     })
-    .from(favorites)
-    .innerJoin(offers, eq(offers.id, favorites.offerId))
+    .from(marks)
+    .innerJoin(offers, eq(offers.id, marks.offerId))
     .innerJoin(users, eq(users.id, offers.userId))
     .where(
-      and(eq(favorites.userId, userId), afterCursor(favorites.createdAt, favorites.offerId, cursor), visibleInFeed),
+      and(
+        eq(marks.userId, userId),
+        afterCursor(marks.createdAt, marks.offerId, cursor),
+        withOwn ? undefined : ne(offers.userId, userId),
+        visibleInFeed,
+      ),
     )
-    .orderBy(desc(favorites.createdAt), desc(favorites.offerId))
-    .limit(SAVED_PAGE_SIZE + 1);
-  const { rows, nextCursor } = pageOf(found, SAVED_PAGE_SIZE);
+    .orderBy(desc(marks.createdAt), desc(marks.offerId))
+    .limit(size + 1);
+  const { rows, nextCursor } = pageOf(found, size);
   return { rows: rows.map(({ cursorAt: _cursorAt, ...row }) => row), nextCursor };
 }
