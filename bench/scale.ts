@@ -539,6 +539,7 @@ function endpointsFor(f: ScaleFacts, feedIds: string[]): Endpoint[] {
         limitMs: STATE_P99_MS,
       },
       { label: `/api/boosted (${tag})`, path: '/api/boosted', caller: who, limitMs: READ_P99_MS },
+      { label: `/api/saved (${tag})`, path: '/api/saved', caller: who, limitMs: READ_P99_MS },
       {
         label: `/api/messages/conversations (${tag})`,
         path: '/api/messages/conversations',
