@@ -1,8 +1,9 @@
 /**
  * The tallies (migration 0009) say exactly what counting the rows says: after people join and leave,
- * an admin is granted, offers are approved, lose their media and go, messages open conversations, and
- * orders are paid, completed and deleted, every count read (tallies plus changes not yet folded)
- * equals a recount from the rows; folding changes nothing a reader sees; a boost appends nothing.
+ * an admin is granted, offers are approved, lose their media and go, messages open conversations,
+ * orders are paid, completed and deleted, people follow, try to sign in and are mailed, every count read
+ * (tallies plus changes not yet folded) equals a recount from the rows (every topic of row_tallies
+ * occurs); folding changes nothing a reader sees; a boost appends nothing.
  * users.has_offer follows the person's offer.
  */
 import { sql } from 'drizzle-orm';
@@ -50,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('tallies', () => {
-  it('equal a recount of the rows after joins, leaves, approvals, messages, orders and follows, before and after folding', async () => {
+  it('equal a recount of the rows after joins, leaves, approvals, messages, orders, follows, sign-ins and mails, before and after folding', async () => {
     const admin = await t.createUser({ admin: true });
     const seller = await t.createUser({ name: 'Seller' });
     const buyer = await t.createUser({ name: 'Buyer' });
@@ -71,8 +72,9 @@ describe('tallies', () => {
     await createMessage(t, { senderId: buyer.id, receiverId: seller.id });
     await query(
       `insert into conversation_summaries (user_low, user_high, last_message_id, last_sender_id, last_message, last_at)
-       values (least($1, $2), greatest($1, $2), gen_random_uuid(), $1, 'Hi', now())`,
-      [buyer.id, leaver.id],
+       values (least($1, $2), greatest($1, $2), gen_random_uuid(), $1, 'Hi', now()),
+              (least($1, $3), greatest($1, $3), gen_random_uuid(), $1, 'Hi', now())`,
+      [buyer.id, leaver.id, seller.id],
     );
     const paid = await createOrder(t, { sellerId: seller.id, buyerId: buyer.id });
     await query(`update orders set status = 'paid' where id = $1`, [paid]);
@@ -80,6 +82,8 @@ describe('tallies', () => {
     await createOrder(t, { sellerId: leaver.id, buyerId: buyer.id, status: 'completed', pricePence: 700 });
     const dropped = await createOrder(t, { sellerId: seller.id, buyerId: leaver.id, pricePence: 300 });
     await query('delete from orders where id = $1', [dropped]);
+    // an open order whose buyer leaves: counted in orders, in nobody's bought
+    await createOrder(t, { sellerId: seller.id, buyerId: leaver.id, pricePence: 400 });
     // follows: the leaver's go with their account
     await query('insert into follows (follower_id, followee_id) values ($1, $2), ($3, $2), ($2, $1)', [
       buyer.id,
@@ -88,12 +92,32 @@ describe('tallies', () => {
     ]);
     await query('delete from users where id = $1', [leaver.id]);
     await query(`insert into security_logs (user_id, event, ip_address) values ($1, 'test', '127.0.0.1')`, [admin.id]);
+    await query(
+      `insert into login_attempts (email, ip_address, success, attempted_at)
+       values ('a@example.com', '127.0.0.1', false, '2025-01-02T15:04:05+01:00'), ('a@example.com', '127.0.0.1', true, now())`,
+    );
+    // sent and failed only: the test app's mail worker takes a queued mail
+    const mails = await query<{ id: number }>(
+      `insert into mail_outbox (recipient, subject, status, finished_at) values ('a@example.com', 'Hi', 'sent', now()),
+       ('b@example.com', 'Hi', 'sent', now()) returning id`,
+    );
+    await query(`update mail_outbox set status = 'failed' where id = $1`, [mails[0]!.id]);
 
     const before = await seen();
     expect(before).toEqual(await recounted());
     expect(before[`sales:${seller.id}`]).toEqual([1, 1000]);
     expect(before[`sales:${leaver.id}`]).toBeUndefined();
     expect(before['admins:']).toEqual([1, 0]);
+    expect(before['orders:awaiting_payment']).toEqual([1, 400]);
+    expect(before[`bought:${leaver.id}`]).toBeUndefined();
+    expect([before[`conversations:${seller.id}`], before['login_attempts_hour:2025-01-02T14']]).toEqual([
+      [1, 0],
+      [1, 0],
+    ]);
+    expect([before['mails:sent'], before['mails:failed']]).toEqual([
+      [1, 0],
+      [1, 0],
+    ]);
     expect([before[`followers:${seller.id}`], before[`following:${seller.id}`]]).toEqual([
       [1, 0],
       [1, 0],
