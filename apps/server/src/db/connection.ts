@@ -323,7 +323,14 @@ function preparedByDefault<T extends Client>(
           if (valuesDecidePlan.getStore())
             return sent(target.unsafe(text, params as never, { ...options, prepare: false }));
           const statement = limitInText(text, params);
-          return sent(target.unsafe(statement.text, statement.params as never, { ...options, prepare: true }));
+          // postgres.js sends a statement without parameters (a first page, a count, a page whose size
+          // went into its text) as a simple query, parsed and planned on every call: 2.3 ms of planning
+          // for the admin's disputes page, whose plan then runs in 0.6 ms. Only text holding several
+          // statements needs the simple protocol.
+          const simple = statement.params.length === 0 && /;\s*\S/.test(statement.text);
+          return sent(
+            target.unsafe(statement.text, statement.params as never, { ...options, prepare: true, simple } as never),
+          );
         };
       if (property === 'begin' && watch)
         return (...args: unknown[]) => {

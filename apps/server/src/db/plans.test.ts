@@ -335,15 +335,20 @@ describe('the feed search (planned for its values, never a prepared statement)',
       });
       const prepared = statements.map((statement) => (statement.options as { prepare?: boolean }).prepare);
       expect(prepared).toEqual([true, true]);
+      // one without parameters too (postgres.js would send it as a simple query, planned on every call)
+      expect((statements[1]!.options as { simple?: boolean }).simple).toBe(false);
       // the page's size is in the text, not a parameter: a generic plan knows it and stops after the page
       expect(statements[0]!.text).toMatch(/ limit \d+$/);
       expect(statements[0]!.params).toEqual(['u1']);
       // in a transaction, the connection it holds has the statement prepared
       const held = await database.db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.email, 'p7@example.com'));
+        await listOpenDisputes(tx as never, null);
         return tx.execute<{ statement: string }>(sql`select statement from pg_prepared_statements`);
       });
       expect(held.map((row) => row.statement)).toContainEqual(expect.stringContaining('"users"."email" = $1'));
+      // the admin's first page of disputes has no parameter at all, and is prepared all the same
+      expect(held.map((row) => row.statement)).toContainEqual(expect.stringContaining('"order_problems"'));
     },
   );
 });
