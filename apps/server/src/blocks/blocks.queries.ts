@@ -1,7 +1,7 @@
 /** The only place blocks touch the database: a pair of people, looked up by either side's index. */
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { ENGAGEMENT_WEIGHTS } from '@gigreel/core';
-import type { Db, Tx } from '../db/connection.ts';
+import { plannedForValues, type Db, type Tx } from '../db/connection.ts';
 import { pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { establishedSql, moveRankedSql } from '../db/ranked.ts';
 import { rowsOf } from '../db/rows.ts';
@@ -111,6 +111,25 @@ export async function blockRelationsOf(db: Conn, userId: string, max: number): P
   const rows = await db.execute<{ id: string }>(
     sql`(select blocked_id as id from blocks where blocker_id = ${userId} limit ${max})
         union (select blocker_id as id from blocks where blocked_id = ${userId} limit ${max})`,
+  );
+  return rowsOf<{ id: string }>(rows).map((row) => row.id);
+}
+
+/**
+ * Which of `ids` the person blocked or was blocked by: an index probe each way per id, so a page of
+ * the feed costs the same for someone with thousands of blocks as for someone with none. Planned for
+ * its values: a generic plan does not know how many blocks the person has and reads all of them
+ * (2,000 rows, 2.4 ms, for the scale data's busiest person; 0.1 ms planned for them).
+ */
+export async function blockedAmong(db: Conn, userId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  // awaited inside: drizzle sends a statement when it is awaited, and the planning choice is read then
+  const rows = await plannedForValues(
+    async () =>
+      await db.execute<{ id: string }>(
+        sql`select blocked_id as id from blocks where blocker_id = ${userId} and blocked_id = any(${sql.param(ids)}::text[])
+          union select blocker_id from blocks where blocked_id = ${userId} and blocker_id = any(${sql.param(ids)}::text[])`,
+      ),
   );
   return rowsOf<{ id: string }>(rows).map((row) => row.id);
 }

@@ -67,5 +67,9 @@ export async function listBlockedPeople(ctx: Ctx & { cursor?: string | undefined
 /** Whether either person blocked the other. */
 export const blockedBetween = (db: Db | Tx, a: string, b: string) => q.blockedEitherWay(db, a, b);
 
-/** The people whose offers a viewer's feed leaves out: those they blocked and those who blocked them. */
+/** Which of these creators the viewer blocked or was blocked by: their offers leave the viewer's feed page. */
+export const blockedAmong = (db: Db | Tx, userId: string, creatorIds: string[]) =>
+  q.blockedAmong(db, userId, [...new Set(creatorIds)]);
+
+/** The people whose offers a viewer's search leaves out: those they blocked and those who blocked them. */
 export const feedExclusionsOf = (db: Db | Tx, userId: string) => q.blockRelationsOf(db, userId, FEED_EXCLUSIONS_MAX);

@@ -62,7 +62,7 @@ import {
 import { findReviewOfOrder, listReviews } from '../orders/reviews.queries.ts';
 import { lockDueSuspensions, listPendingAppeals } from '../reports/moderation.queries.ts';
 import { listOpenCases } from '../reports/reports.queries.ts';
-import { blockRelationsOf, listBlocked } from '../blocks/blocks.queries.ts';
+import { blockedAmong, blockRelationsOf, listBlocked } from '../blocks/blocks.queries.ts';
 import { readOfferDays, writeAudience } from '../stats/stats.queries.ts';
 import { suggestCreators, suggestTags } from '../search/search.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
@@ -617,7 +617,7 @@ describe('lists', () => {
     await query('vacuum analyze users');
   });
 
-  it("a person's blocks: their list walks blocks_blocker_created_idx, the feed's exclusions probe both sides' indexes", async () => {
+  it("a person's blocks: their list walks blocks_blocker_created_idx; search's exclusions and a feed page's blocked creators probe both sides' indexes", async () => {
     await query(`insert into blocks (blocker_id, blocked_id, created_at)
       select 'u' || (i % 50), 'u' || (100 + i), now() - i * interval '1 minute' from generate_series(0, 1799) i`);
     await query('analyze blocks');
@@ -632,6 +632,17 @@ describe('lists', () => {
     expect(exclusions).toMatch(/blocks_pkey|blocks_blocker_created_idx/);
     expect(exclusions).toMatch(/blocks_blocked_idx/);
     expect(exclusions).not.toMatch(/Seq Scan/);
+    // a feed page's creators: probes by both keys, whatever the person's number of blocks (u1 is blocked by 600 more)
+    await query(
+      `insert into blocks (blocker_id, blocked_id) select 'u' || (1000 + i), 'u1' from generate_series(0, 599) i`,
+    );
+    await query('analyze blocks');
+    const amongPage = await planFor(() => blockedAmong(database.db, 'u1', ['u2', 'u3', 'u4']), /from blocks/, SEARCH);
+    const conditions = amongPage.match(/Index Cond: .*/g) ?? [];
+    expect(conditions).toHaveLength(2);
+    for (const condition of conditions)
+      expect(condition).toMatch(/blocker_id = .*blocked_id = |blocked_id = .*blocker_id = /);
+    expect(amongPage).not.toMatch(/Seq Scan|Filter:/);
   });
 
   it('who a notification reaches reads the opt-outs by their key and the person’s newest devices by their index', async () => {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FeedPage } from '@gigreel/core';
 import { loadViewer } from '../auth/index.ts';
-import { feedExclusionsOf } from '../blocks/index.ts';
+import { blockedAmong } from '../blocks/index.ts';
 import { feature } from '../http/declare.ts';
 import { seesWholeFeed } from '../offers/index.ts';
 import { createFlights, type Flights } from './feed.flights.ts';
@@ -44,20 +44,26 @@ export const feed = feature<{ publicPages: PublicFeedPages }>('feed', ({ deps, r
         .send(JSON.stringify(await getFeedPage({ deps, actor, query })));
     }
     // `fresh`: the web app asks for a page that shows the person's own boost or favourite of a moment ago.
-    // Someone with blocks (either way) gets the shared page without those creators' offers, for them
-    // alone: the page keeps its place in the feed (its cursor), only shorter.
-    const [{ body, etag, page }, leaveOut] = await Promise.all([
-      publicPages(
-        JSON.stringify([query.q, query.tag, query.cursor]),
-        async () => {
-          const page = await getFeedPage({ deps, actor: null, query });
-          const body = Buffer.from(JSON.stringify(page));
-          return { body, page, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-        },
-        { strict: query.fresh !== undefined },
-      ),
-      actor ? feedExclusionsOf(deps.database.db, actor.id).then((ids) => new Set(ids)) : null,
-    ]);
+    // Someone with blocks (either way) with a creator on the page gets the shared page without that
+    // creator's offers, for them alone: the page keeps its place in the feed (its cursor), only shorter.
+    const { body, etag, page } = await publicPages(
+      JSON.stringify([query.q, query.tag, query.cursor]),
+      async () => {
+        const page = await getFeedPage({ deps, actor: null, query });
+        const body = Buffer.from(JSON.stringify(page));
+        return { body, page, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      },
+      { strict: query.fresh !== undefined },
+    );
+    const leaveOut = actor
+      ? new Set(
+          await blockedAmong(
+            deps.database.db,
+            actor.id,
+            page.offers.map((offer) => offer.creator.id),
+          ),
+        )
+      : null;
     if (leaveOut?.size) {
       return reply
         .header('cache-control', 'private, no-store')
