@@ -186,4 +186,34 @@ describe('GET /api/feed/state', () => {
     expect((await t.client().get(`/api/feed/state?ids=${a}`)).statusCode).toBe(401);
     expect((await fan.get('/api/feed/state?ids=x')).statusCode).toBe(400);
   });
+
+  it('answers many people asking at once each with their own states (their requests share statements)', async () => {
+    const offerIds = await Promise.all(Array.from({ length: 3 }, async () => seedOffer(t, (await t.createUser()).id)));
+    const people = await Promise.all(Array.from({ length: 12 }, () => t.signedIn()));
+    // person i boosted offer i % 3; the odd ones also saved offer 0
+    for (const [i, person] of people.entries()) {
+      await person.post(`/api/offers/${offerIds[i % 3]}/boost`);
+      if (i % 2) await person.post(`/api/offers/${offerIds[0]}/favorite`);
+    }
+    const answers = await Promise.all(
+      people.map(async (person, i) => {
+        const ids = i % 4 === 3 ? [offerIds[0]!] : offerIds;
+        return (await person.get(`/api/feed/state?ids=${ids.join(',')}`)).json().states as Array<{
+          offerId: string;
+          boosted: boolean;
+          favorited: boolean;
+        }>;
+      }),
+    );
+    for (const [i, states] of answers.entries()) {
+      const asked = i % 4 === 3 ? [offerIds[0]!] : offerIds;
+      expect(states.map((state) => state.offerId).sort()).toEqual([...asked].sort());
+      for (const state of states) {
+        expect(state.boosted, `person ${i}, offer ${offerIds.indexOf(state.offerId)}`).toBe(
+          state.offerId === offerIds[i % 3],
+        );
+        expect(state.favorited).toBe(state.offerId === offerIds[0] && i % 2 === 1);
+      }
+    }
+  });
 });
