@@ -115,6 +115,16 @@ export async function blockRelationsOf(db: Conn, userId: string, max: number): P
   return rowsOf<{ id: string }>(rows).map((row) => row.id);
 }
 
+/** Whether the person blocked anyone or was blocked by anyone: an index probe each way. */
+export async function hasBlockRelations(db: Conn, userId: string): Promise<boolean> {
+  const [row] = rowsOf<{ any: boolean }>(
+    await db.execute(
+      sql`select exists (select 1 from blocks where blocker_id = ${userId}) or exists (select 1 from blocks where blocked_id = ${userId}) as any`,
+    ),
+  );
+  return !!row?.any;
+}
+
 /**
  * Which of `ids` the person blocked or was blocked by: an index probe each way per id, so a page of
  * the feed costs the same for someone with thousands of blocks as for someone with none. Planned for

@@ -67,6 +67,9 @@ export async function listBlockedPeople(ctx: Ctx & { cursor?: string | undefined
 /** Whether either person blocked the other. */
 export const blockedBetween = (db: Db | Tx, a: string, b: string) => q.blockedEitherWay(db, a, b);
 
+/** Whether the viewer has any block, either way: most people have none, and their feed needs no more. */
+export const hasBlockRelations = (db: Db | Tx, userId: string) => q.hasBlockRelations(db, userId);
+
 /** Which of these creators the viewer blocked or was blocked by: their offers leave the viewer's feed page. */
 export const blockedAmong = (db: Db | Tx, userId: string, creatorIds: string[]) =>
   q.blockedAmong(db, userId, [...new Set(creatorIds)]);

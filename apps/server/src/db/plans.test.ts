@@ -62,7 +62,7 @@ import {
 import { findReviewOfOrder, listReviews } from '../orders/reviews.queries.ts';
 import { lockDueSuspensions, listPendingAppeals } from '../reports/moderation.queries.ts';
 import { listOpenCases } from '../reports/reports.queries.ts';
-import { blockedAmong, blockRelationsOf, listBlocked } from '../blocks/blocks.queries.ts';
+import { blockedAmong, blockRelationsOf, hasBlockRelations, listBlocked } from '../blocks/blocks.queries.ts';
 import { readOfferDays, writeAudience } from '../stats/stats.queries.ts';
 import { suggestCreators, suggestTags } from '../search/search.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
@@ -633,6 +633,10 @@ describe('lists', () => {
     expect(exclusions).toMatch(/blocks_pkey|blocks_blocker_created_idx/);
     expect(exclusions).toMatch(/blocks_blocked_idx/);
     expect(exclusions).not.toMatch(/Seq Scan/);
+    // whether the person has any block: one index probe each way, in the generic plan too
+    const any = await genericPlanOf(await statementOf(() => hasBlockRelations(database.db, 'u1'), /from blocks/));
+    expect(any.match(/Index (Only )?Scan using blocks_\w+ on blocks/g)).toHaveLength(2);
+    expect(any).not.toMatch(/Seq Scan/);
     // a feed page's creators: probes by both keys, whatever the person's number of blocks (u1 is blocked by 600 more)
     await query(
       `insert into blocks (blocker_id, blocked_id) select 'u' || (1000 + i), 'u1' from generate_series(0, 599) i`,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FeedPage } from '@gigreel/core';
 import { loadViewer } from '../auth/index.ts';
-import { blockedAmong } from '../blocks/index.ts';
+import { blockedAmong, hasBlockRelations } from '../blocks/index.ts';
 import { feature } from '../http/declare.ts';
 import { seesWholeFeed } from '../offers/index.ts';
 import { createFlights, type Flights } from './feed.flights.ts';
@@ -46,24 +46,22 @@ export const feed = feature<{ publicPages: PublicFeedPages }>('feed', ({ deps, r
     // `fresh`: the web app asks for a page that shows the person's own boost or favourite of a moment ago.
     // Someone with blocks (either way) with a creator on the page gets the shared page without that
     // creator's offers, for them alone: the page keeps its place in the feed (its cursor), only shorter.
-    const { body, etag, page } = await publicPages(
-      JSON.stringify([query.q, query.tag, query.cursor]),
-      async () => {
-        const page = await getFeedPage({ deps, actor: null, query });
-        const body = Buffer.from(JSON.stringify(page));
-        return { body, page, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-      },
-      { strict: query.fresh !== undefined },
-    );
-    const leaveOut = actor
-      ? new Set(
-          await blockedAmong(
-            deps.database.db,
-            actor.id,
-            page.offers.map((offer) => offer.creator.id),
-          ),
-        )
-      : null;
+    // Whether they have any block is asked beside the page (one round trip: most people have none);
+    // only then which of the page's creators.
+    const [{ body, etag, page }, hasBlocks] = await Promise.all([
+      publicPages(
+        JSON.stringify([query.q, query.tag, query.cursor]),
+        async () => {
+          const page = await getFeedPage({ deps, actor: null, query });
+          const body = Buffer.from(JSON.stringify(page));
+          return { body, page, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+        },
+        { strict: query.fresh !== undefined },
+      ),
+      actor ? hasBlockRelations(deps.database.db, actor.id) : false,
+    ]);
+    const creators = page.offers.map((offer) => offer.creator.id);
+    const leaveOut = actor && hasBlocks ? new Set(await blockedAmong(deps.database.db, actor.id, creators)) : null;
     if (leaveOut?.size) {
       return reply
         .header('cache-control', 'private, no-store')
