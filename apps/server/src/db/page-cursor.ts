@@ -56,16 +56,9 @@ export function decodeTimeCursor(text: string | undefined, idType: 'uuid' | 'tex
 }
 
 /**
- * `(created_at, id) < cursor` for a list in (created_at desc, id desc) order, or nothing on the first
- * page (its own statement text, so each is prepared with the plan that fits it).
- */
-export function afterCursor(createdAt: PgColumn, id: PgColumn, cursor: TimeCursor | null): SQL | undefined {
-  return cursor ? sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
-}
-
-/**
- * afterCursor for a statement prepared once (db/prepared.ts preparedPages): the position comes as
- * the placeholders `cursorAt` and `cursorId`, whose values cursorValues gives.
+ * `(created_at, id) < cursor` for a list in (created_at desc, id desc) order, in a statement prepared
+ * once (db/prepared.ts preparedPages): the position comes as the placeholders `cursorAt` and
+ * `cursorId`, whose values cursorValues gives.
  */
 export function afterCursorPlaceholders(createdAt: PgColumn, id: PgColumn): SQL {
   return sql`(${createdAt}, ${id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`;
