@@ -192,7 +192,7 @@ describe.runIf(embeddedRun)('the server process in production', () => {
     expect(seed.output()).toContain('demo data created');
     expect(mediaFiles(dataDir).length).toBeGreaterThan(0);
     const again = run(['npm', 'run', '--silent', 'seed'], { DATA_DIR: dataDir });
-    expect(await again.exited).toBe(0);
+    expect(await again.exited, again.output()).toBe(0);
     expect(again.output()).toContain('The database already has accounts; demo data was not added.');
   }, 240_000);
 });
