@@ -351,9 +351,8 @@ const waitingStates = new WeakMap<Db, { waiting: StatesRequest[]; sending: boole
 /** The viewer's states on these offers: sent at once if no statement is out, else with the next. */
 export function selectViewerStates(db: Db, userId: string, offerIds: string[]): Promise<ViewerStateRow[]> {
   if (offerIds.length === 0) return Promise.resolve([]);
-  let queue = waitingStates.get(db);
-  if (!queue) waitingStates.set(db, (queue = { waiting: [], sending: false }));
-  const line = queue;
+  const line = waitingStates.get(db) ?? { waiting: [], sending: false };
+  waitingStates.set(db, line);
   return new Promise((resolve, reject) => {
     line.waiting.push({ userId, offerIds, resolve, reject });
     if (!line.sending) void sendWaitingStates(db, line);
