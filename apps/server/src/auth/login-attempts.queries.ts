@@ -1,4 +1,5 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { isConstant } from '../db/constant.ts';
 import type { Db, Tx } from '../db/connection.ts';
 import { loginAttempts } from '../db/schema.ts';
 
@@ -41,8 +42,8 @@ export async function reserveLoginAttempt(
       .where(
         and(
           eq(loginAttempts.email, attempt.email),
-          eq(loginAttempts.success, false),
-          eq(loginAttempts.countsTowardLimit, true),
+          isConstant(loginAttempts.success, false),
+          isConstant(loginAttempts.countsTowardLimit, true),
           gte(loginAttempts.attemptedAt, limits.since),
         ),
       );
@@ -84,6 +85,10 @@ export async function clearAccountFailures(db: Db | Tx, email: string): Promise<
     .update(loginAttempts)
     .set({ countsTowardLimit: false })
     .where(
-      and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), eq(loginAttempts.countsTowardLimit, true)),
+      and(
+        eq(loginAttempts.email, email),
+        isConstant(loginAttempts.success, false),
+        isConstant(loginAttempts.countsTowardLimit, true),
+      ),
     );
 }

@@ -1,6 +1,7 @@
 /** The only place moderation touches the database: suspending, the actions taken and their appeals. */
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { AppealStatus, ModerationActionKind } from '@gigreel/core';
+import { isConstant } from '../db/constant.ts';
 import type { Db, Tx } from '../db/connection.ts';
 import { moderationActions, offers, sessions, userRoles, users } from '../db/schema.ts';
 
@@ -182,7 +183,7 @@ export async function listPendingAppeals(
     .leftJoin(offers, eq(offers.id, moderationActions.offerId))
     .where(
       and(
-        eq(moderationActions.appealStatus, 'pending'),
+        isConstant(moderationActions.appealStatus, 'pending'),
         cursor
           ? sql`(${moderationActions.appealedAt}, ${moderationActions.id}) > (${cursor.at}::timestamptz, ${cursor.id})`
           : undefined,

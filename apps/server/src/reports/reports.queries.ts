@@ -1,6 +1,8 @@
 /** The only place reports touch the database: the reported things, the cases and each person's report. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppealStatus, ModerationActionKind, ReportKind, ReportReason } from '@gigreel/core';
+import { isConstant } from '../db/constant.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/connection.ts';
 import { gigMessages, offers, reportCases, reports, users } from '../db/schema.ts';
 
@@ -123,7 +125,23 @@ export async function listOpenCases(
   db: Db,
   cursor: { priority: number; count: number; at: string; id: number } | null,
 ): Promise<{ rows: CaseRow[]; more: boolean }> {
-  const rows = await db
+  const rows = cursor ? await casePages.next(db).execute(cursor) : await casePages.first(db).execute();
+  return { rows: rows.slice(0, CASES_PAGE) as CaseRow[], more: rows.length > CASES_PAGE };
+}
+
+/** The queue's first page and a page after a cursor, each built once (the query is the admin's costliest to build). */
+const casePages = {
+  first: preparedOnce((db) => selectCases(db, undefined).prepare('report_cases_first')),
+  next: preparedOnce((db) =>
+    selectCases(
+      db,
+      sql`(${reportCases.priority}, ${reportCases.reportsCount}, ${reportCases.lastReportedAt}, ${reportCases.id}) < (${sql.placeholder('priority')}, ${sql.placeholder('count')}, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})`,
+    ).prepare('report_cases_next'),
+  ),
+};
+
+function selectCases(db: Db | Tx, after: SQL | undefined) {
+  return db
     .select({
       id: reportCases.id,
       priority: reportCases.priority,
@@ -150,14 +168,7 @@ export async function listOpenCases(
     })
     .from(reportCases)
     .leftJoin(users, eq(users.id, reportCases.ownerId))
-    .where(
-      and(
-        eq(reportCases.status, 'open'),
-        cursor
-          ? sql`(${reportCases.priority}, ${reportCases.reportsCount}, ${reportCases.lastReportedAt}, ${reportCases.id}) < (${cursor.priority}, ${cursor.count}, ${cursor.at}::timestamptz, ${cursor.id})`
-          : undefined,
-      ),
-    )
+    .where(and(isConstant(reportCases.status, 'open'), after))
     .orderBy(
       sql`${reportCases.priority} desc nulls first`,
       sql`${reportCases.reportsCount} desc nulls first`,
@@ -165,7 +176,6 @@ export async function listOpenCases(
       sql`${reportCases.id} desc nulls first`,
     )
     .limit(CASES_PAGE + 1);
-  return { rows: rows.slice(0, CASES_PAGE) as CaseRow[], more: rows.length > CASES_PAGE };
 }
 
 /** The case, locked until the transaction ends, so two admins cannot both handle it. */
@@ -223,7 +233,7 @@ export async function lockOpenCasesOf(tx: Tx, ownerId: string): Promise<Array<{ 
   const rows = await tx
     .select({ id: reportCases.id, kind: reportCases.targetKind })
     .from(reportCases)
-    .where(and(eq(reportCases.ownerId, ownerId), eq(reportCases.status, 'open')))
+    .where(and(eq(reportCases.ownerId, ownerId), isConstant(reportCases.status, 'open')))
     .limit(1000)
     .for('update');
   return rows as Array<{ id: number; kind: ReportKind }>;
