@@ -1,6 +1,8 @@
 /**
  * The real server as a child process, configured as in production (NODE_ENV=production, warn-level
  * logs, no demo data), on a seeded database; and signing bench people in over HTTP.
+ * BENCH_SERVER_NODE_ARGS adds Node options to the server's command line, for a profile of what a
+ * load costs (`--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS does not take).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,7 +33,8 @@ export async function startProcess(options: {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script], {
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', options.script], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
