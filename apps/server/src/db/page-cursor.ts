@@ -27,7 +27,7 @@ const TEXT_ID = /^[^\u0000]{1,100}$/;
 const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d{1,6})?(Z|[+-](\d\d)(?::?(\d\d))?)?$/;
 
 /** True for a time PostgreSQL reads as timestamptz (no 31 February, no hour 25), so the cast never fails. */
-function isTimestamp(text: string): boolean {
+export function isTimestamp(text: string): boolean {
   const parts = TIMESTAMP.exec(text);
   if (!parts) return false;
   const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number) as number[];

@@ -14,7 +14,7 @@ import {
 } from '@gigreel/core';
 import type { Actor } from '../auth/index.ts';
 import type { Tx } from '../db/connection.ts';
-import { decodePageCursor, encodePageCursor } from '../db/page-cursor.ts';
+import { decodePageCursor, encodePageCursor, isTimestamp } from '../db/page-cursor.ts';
 import type { AppDeps } from '../deps.ts';
 import { createNotification } from '../notifications/index.ts';
 import * as q from './reports.queries.ts';
@@ -80,7 +80,8 @@ function decodeCaseCursor(
   if (typeof key !== 'string' || typeof id !== 'string' || !/^[1-9][0-9]{0,15}$/.test(id)) return null;
   const [priority, count, at] = key.split('|');
   if (!priority || !/^[01]$/.test(priority) || !count || !/^[0-9]{1,9}$/.test(count)) return null;
-  if (!at || Number.isNaN(Date.parse(at.replace(' ', 'T')))) return null;
+  // PostgreSQL's text of the time ('2026-11-01 10:02:00.5+00'), which Date.parse does not read
+  if (!at || !isTimestamp(at)) return null;
   return { priority: Number(priority), count: Number(count), at, id: Number(id) };
 }
 

@@ -135,3 +135,27 @@ describe('handling a case', () => {
     expect((await admin.post('/api/admin/reports/abc/dismiss', {})).statusCode).toBe(400);
   });
 });
+
+describe('the queue, page by page', () => {
+  it('shows every open case once, in the queue order, across pages', async () => {
+    // 70 more open cases, some naming a payment link, with repeated counts and times (ties broken by id)
+    await t.deps.database.query(`
+      insert into report_cases (target_kind, target_id, snapshot, status, priority, reports_count, last_reported_at)
+      select 'creator', 'paged-' || i, 'Paged ' || i, 'open', (i % 9 = 0)::int, 1 + i % 4,
+        timestamptz '2026-11-01 10:00:00+00' + (i % 5) * interval '1 minute'
+      from generate_series(1, 70) i`);
+    const expected = await t.deps.database.query<{ id: string }>(`
+      select id::text as id from report_cases where status = 'open'
+      order by priority desc, reports_count desc, last_reported_at desc, report_cases.id desc`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await admin.get(`/api/admin/reports${cursor ? `?cursor=${cursor}` : ''}`)).json();
+      seen.push(...(page.cases as Array<{ id: string }>).map((c) => c.id));
+      cursor = page.nextCursor;
+      // a cursor that does not move on would show the first page forever
+      if (seen.length > expected.length) break;
+    } while (cursor);
+    expect(seen).toEqual(expected.map((row) => row.id));
+  });
+});
