@@ -1,5 +1,5 @@
 /** The only place the orders feature touches the database, and the presenters of what it reads. */
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   sellerPaymentLink,
@@ -17,7 +17,7 @@ import {
 } from '@gigreel/core';
 import type { Database, Db, Tx } from '../db/connection.ts';
 import { cursorValues, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
-import { preparedPages } from '../db/prepared.ts';
+import { preparedOnce, preparedPages } from '../db/prepared.ts';
 import { establishedSql, moveRankedSql } from '../db/ranked.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import {
@@ -695,7 +695,31 @@ export async function listOpenDisputes(
   db: Db,
   cursor: DisputeCursor | null,
 ): Promise<{ rows: Array<OrderSummaryRow & { problem: OrderProblem }>; nextCursor: string | null }> {
-  const rows = await db
+  const rows = cursor
+    ? await disputePages.next(db).execute({ cursorAt: cursor.at, cursorId: cursor.id })
+    : await disputePages.first(db).execute();
+  const page = rows.slice(0, DISPUTES_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    rows: page.map((row) => ({ ...(row as unknown as OrderSummaryRow), problem: toOrderProblem(row) })),
+    nextCursor:
+      rows.length > DISPUTES_PAGE_SIZE && last ? encodePageCursor(last.cursorAt, String(last.problemId)) : null,
+  };
+}
+
+/** The open disputes' first page and a page after a cursor, each built once (building cost more CPU than running it). */
+const disputePages = {
+  first: preparedOnce((db) => selectDisputes(db, undefined).prepare('disputes_first')),
+  next: preparedOnce((db) =>
+    selectDisputes(
+      db,
+      sql`(${orderProblems.reportedAt}, ${orderProblems.id}) > (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::bigint)`,
+    ).prepare('disputes_next'),
+  ),
+};
+
+function selectDisputes(db: Db | Tx, after: SQL | undefined) {
+  return db
     .select({
       ...summaryColumns,
       ...problemColumns,
@@ -707,21 +731,7 @@ export async function listOpenDisputes(
     .leftJoin(buyer, eq(buyer.id, orders.buyerId))
     .leftJoin(seller, eq(seller.id, orders.sellerId))
     .leftJoin(privateJobs, eq(privateJobs.id, orders.jobId))
-    .where(
-      and(
-        isNull(orderProblems.resolvedAt),
-        cursor
-          ? sql`(${orderProblems.reportedAt}, ${orderProblems.id}) > (${cursor.at}::timestamptz, ${cursor.id}::bigint)`
-          : undefined,
-      ),
-    )
+    .where(and(isNull(orderProblems.resolvedAt), after))
     .orderBy(orderProblems.reportedAt, orderProblems.id)
     .limit(DISPUTES_PAGE_SIZE + 1);
-  const page = rows.slice(0, DISPUTES_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    rows: page.map((row) => ({ ...(row as unknown as OrderSummaryRow), problem: toOrderProblem(row) })),
-    nextCursor:
-      rows.length > DISPUTES_PAGE_SIZE && last ? encodePageCursor(last.cursorAt, String(last.problemId)) : null,
-  };
 }
