@@ -15,7 +15,7 @@ import {
 } from '@gigreel/core';
 import { plannedForValues, type Database, type Db, type Tx } from '../db/connection.ts';
 import { cursorValues, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
-import { preparedPages } from '../db/prepared.ts';
+import { preparedOnce, preparedPages } from '../db/prepared.ts';
 import { moveRankedSql } from '../db/ranked.ts';
 import { readTallies, readTopic, readTopRanked } from '../db/tallies.queries.ts';
 import { auditLog, offers, privateJobFiles, privateJobs, securityLogs, userRoles, users } from '../db/schema.ts';
@@ -140,29 +140,67 @@ export async function listCreators(
   options: { cursor: Cursor | null; q?: string; withoutOffer?: boolean; limit?: number },
 ) {
   const limit = options.limit ?? PAGE_SIZE;
-  const filters: SQL[] = [
-    sql`not exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.role = 'admin')`,
-  ];
-  if (options.cursor)
-    filters.push(sql`(${users.createdAt}, ${users.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`);
-  if (options.q)
-    filters.push(
-      sql`(${users.name} ilike ${`%${options.q.replace(/[%_\\]/g, '\\$&')}%`} or ${users.email} ilike ${`%${options.q.replace(/[%_\\]/g, '\\$&')}%`})`,
-    );
-  if (options.withoutOffer) filters.push(sql`not ${users.hasOffer}`);
-  const select = () =>
-    db
-      .select(creatorColumns)
-      .from(users)
-      .leftJoin(offers, eq(offers.userId, users.id))
-      .where(and(...filters))
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(limit + 1);
-  // A name search is planned for its word (how many people match decides between the trigram indexes and the list's order).
-  const rows = options.q ? await plannedForValues(async () => await select()) : await select();
-  const { rows: page, nextCursor } = pageOf(rows, limit);
+  let rows: CreatorRow[];
+  if (!options.q && limit === PAGE_SIZE) {
+    const pages = options.withoutOffer ? creatorPages.withoutOffer : creatorPages.all;
+    rows = options.cursor
+      ? await pages.next(db).execute({ cursorAt: options.cursor.at, cursorId: options.cursor.id })
+      : await pages.first(db).execute();
+  } else {
+    const filters: Array<SQL | undefined> = [
+      options.cursor
+        ? sql`(${users.createdAt}, ${users.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`
+        : undefined,
+      options.withoutOffer ? withoutOffer : undefined,
+    ];
+    if (options.q) {
+      const pattern = `%${options.q.replace(/[%_\\]/g, '\\$&')}%`;
+      filters.push(sql`(${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})`);
+    }
+    // A name search is planned for its word (how many people match decides between the trigram indexes and the list's order).
+    rows = options.q
+      ? await plannedForValues(async () => await selectCreators(db, filters, limit))
+      : await selectCreators(db, filters, limit);
+  }
+  const { rows: page, nextCursor } = pageOf(rows as Array<CreatorRow & { cursorAt: string }>, limit);
   return { items: page.map(toAdminCreator), nextCursor };
 }
+
+const withoutOffer = sql`not ${users.hasOffer}`;
+
+function selectCreators(db: Db | Tx, filters: Array<SQL | undefined>, limit: number) {
+  return db
+    .select(creatorColumns)
+    .from(users)
+    .leftJoin(offers, eq(offers.userId, users.id))
+    .where(
+      and(
+        sql`not exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.role = 'admin')`,
+        ...filters,
+      ),
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit + 1);
+}
+
+/** The list's pages without a search, each statement built once (building cost more CPU than running it). */
+const creatorPagesOf = (name: string, filter?: SQL) => ({
+  first: preparedOnce((db) => selectCreators(db, [filter], PAGE_SIZE).prepare(`${name}_first`)),
+  next: preparedOnce((db) =>
+    selectCreators(
+      db,
+      [
+        filter,
+        sql`(${users.createdAt}, ${users.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')})`,
+      ],
+      PAGE_SIZE,
+    ).prepare(`${name}_next`),
+  ),
+});
+const creatorPages = {
+  all: creatorPagesOf('admin_creators'),
+  withoutOffer: creatorPagesOf('admin_creators_without_offer', withoutOffer),
+};
 
 export async function findCreator(db: Db | Tx, id: string): Promise<AdminCreator | null> {
   const [row] = await db

@@ -149,6 +149,29 @@ describe('creators', () => {
     expect(new Set([...first.items, ...second.items].map((c: { id: string }) => c.id)).size).toBe(55);
   });
 
+  it('pages through everyone, and through those without an offer, in the order of the list', async () => {
+    const all = await t.deps.database.query<{ id: string; has_offer: boolean }>(`
+      select u.id, u.has_offer from users u
+      where not exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin')
+      order by u.created_at desc, u.id desc`);
+    expect(all.length).toBeGreaterThan(50);
+    for (const [query, expected] of [
+      ['', all],
+      ['withoutOffer=1&', all.filter((row) => !row.has_offer)],
+    ] as const) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: Array<{ id: string }>; nextCursor: string | null } = (
+          await admin.get(`/api/admin/creators?${query}${cursor ? `cursor=${cursor}` : ''}`)
+        ).json();
+        seen.push(...page.items.map((c) => c.id));
+        cursor = page.nextCursor;
+      } while (cursor && seen.length <= expected.length);
+      expect(seen, query || 'everyone').toEqual(expected.map((row) => row.id));
+    }
+  });
+
   it('deleting a creator removes their offer and keeps orders and messages with them as Unknown', async () => {
     const creator = await t.createUser({ name: 'Gone Soon' });
     const buyer = await t.createUser({ name: 'Stays Here' });

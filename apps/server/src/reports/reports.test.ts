@@ -150,8 +150,10 @@ describe('the queue, page by page', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await admin.get(`/api/admin/reports${cursor ? `?cursor=${cursor}` : ''}`)).json();
-      seen.push(...(page.cases as Array<{ id: string }>).map((c) => c.id));
+      const page: { cases: Array<{ id: string }>; nextCursor: string | null } = (
+        await admin.get(`/api/admin/reports${cursor ? `?cursor=${cursor}` : ''}`)
+      ).json();
+      seen.push(...page.cases.map((c) => c.id));
       cursor = page.nextCursor;
       // a cursor that does not move on would show the first page forever
       if (seen.length > expected.length) break;
