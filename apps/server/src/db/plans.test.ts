@@ -62,6 +62,7 @@ import {
 import { findReviewOfOrder, listReviews } from '../orders/reviews.queries.ts';
 import { lockDueSuspensions, listPendingAppeals } from '../reports/moderation.queries.ts';
 import { listOpenCases } from '../reports/reports.queries.ts';
+import { findCreator } from '../offers/offers.queries.ts';
 import { reserveLoginAttempt } from '../auth/login-attempts.queries.ts';
 import { blockedAmong, blockRelationsOf, hasBlockRelations, listBlocked } from '../blocks/blocks.queries.ts';
 import { readOfferDays, writeAudience } from '../stats/stats.queries.ts';
@@ -570,6 +571,15 @@ describe('lists', () => {
     expect(await planFor(() => findReviewOfOrder(db, orderId), /"reviews"/)).toMatch(
       /Index Scan using reviews_order_idx/,
     );
+  });
+
+  it("a creator's page reads the person and their three counts (tallies and changes not yet folded) by key", async () => {
+    const statement = await statementOf(() => findCreator(database.db, 'u1'), /"users"/);
+    for (const plan of [await planOf(statement), await genericPlanOf(statement)]) {
+      expect(plan).not.toMatch(/Seq Scan/);
+      // the person, then each count's tallies row and its changes: 1 + 3 x 2 lookups
+      expect(plan.match(/Index (Only )?Scan/g)).toHaveLength(7);
+    }
   });
 
   it('the reports queue walks its open-cases index (payment links, then most reported, then newest), from the top and after a cursor', async () => {

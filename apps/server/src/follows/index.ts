@@ -1,3 +1,3 @@
 /** The follows feature's public entry: what the app and other features use of it. */
-export { countFollows, followCountsOf, isFollowing } from './follows.queries.ts';
+export { followCountsOf, isFollowing } from './follows.queries.ts';
 export { follows } from './follows.routes.ts';

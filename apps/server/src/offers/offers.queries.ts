@@ -4,9 +4,9 @@
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FeedOffer, MediaKind, OfferInput, RatingSummary } from '@gigreel/core';
-import type { Database, Db, Tx } from '../db/connection.ts';
+import type { Db, Tx } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
-import { readTallies } from '../db/tallies.queries.ts';
+import { tallySql } from '../db/tallies.queries.ts';
 import { offers, offerTags, users } from '../db/schema.ts';
 import { upsertTag } from './tags.queries.ts';
 
@@ -216,6 +216,7 @@ export async function markApproved(tx: Tx, offerId: string): Promise<{ userId: s
   return row ?? null;
 }
 
+/** The creator as their page shows them, with their follower, following and completed-sale counts, in one statement. */
 export async function findCreator(
   db: Conn,
   userId: string,
@@ -225,15 +226,12 @@ export async function findCreator(
   profileImage: string | null;
   bio: string | null;
   createdAt: Date;
+  followers: number;
+  following: number;
+  completedOrders: number;
 } | null> {
   const [row] = await creatorById(db).execute({ userId });
   return row ?? null;
-}
-
-/** How many sales of the person completed (their offer's orders and private jobs): the sales tally, one key. */
-export async function countCompletedSales(database: Database, userId: string): Promise<number> {
-  const [sales] = await readTallies(database, [{ topic: 'sales', subject: userId }]);
-  return sales!.count;
 }
 
 const creatorById = preparedOnce((db) =>
@@ -244,6 +242,10 @@ const creatorById = preparedOnce((db) =>
       profileImage: users.image,
       bio: users.bio,
       createdAt: users.createdAt,
+      // the tallies (one lookup each): how many follow them, whom they follow, their completed sales
+      followers: tallySql('followers', sql`${users.id}`),
+      following: tallySql('following', sql`${users.id}`),
+      completedOrders: tallySql('sales', sql`${users.id}`),
     })
     .from(users)
     // a suspended creator's page is not there for anyone (issue 17)

@@ -20,13 +20,12 @@ import {
   AppError,
   notFound,
 } from '@gigreel/core';
-import { countFollows, isFollowing } from '../follows/index.ts';
+import { isFollowing } from '../follows/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { MediaRejectedError, type MediaProcessor } from '../platform/media.ts';
 import { withMediaSlot } from '../platform/media-slots.ts';
 import { claimUploads, holdUploads, removeStoredFiles } from '../platform/unclaimed-files.ts';
 import {
-  countCompletedSales,
   findCreator,
   findOfferCard,
   findOfferCardByUser,
@@ -77,14 +76,13 @@ export async function getCreatorPage({
   actor: Actor | null;
   userId: string;
 }): Promise<CreatorPage> {
-  const creator = await findCreator(deps.database.db, userId);
-  if (!creator) throw notFound(offerTexts.creatorNotFound);
-  const [row, counts, completedOrders, viewerFollows] = await Promise.all([
+  // side by side: the creator with their counts, their offer, whether the viewer follows them
+  const [creator, row, viewerFollows] = await Promise.all([
+    findCreator(deps.database.db, userId),
     findOfferCardByUser(deps.database.db, userId),
-    countFollows(deps.database.db, userId),
-    countCompletedSales(deps.database, userId),
     actor && actor.id !== userId ? isFollowing(deps.database.db, actor.id, userId) : false,
   ]);
+  if (!creator) throw notFound(offerTexts.creatorNotFound);
   return {
     creator: {
       id: creator.id,
@@ -92,8 +90,9 @@ export async function getCreatorPage({
       profileImage: creator.profileImage,
       bio: creator.bio,
       joinedAt: new Date(creator.createdAt).toISOString(),
-      ...counts,
-      completedOrders,
+      followers: creator.followers,
+      following: creator.following,
+      completedOrders: creator.completedOrders,
       rating: ratingOf(row ?? { reviewCount: 0, ratingSum: 0 }),
     },
     viewerFollows,
