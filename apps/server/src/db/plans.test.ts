@@ -451,6 +451,24 @@ describe('messages and notifications', () => {
     expect(plan).not.toMatch(/Seq Scan/);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "one person's unread counts settle on the generic plan instead of being planned on every request",
+    async () => {
+      const [sent] = await statementsOf(() => unreadCounts(database.db, 'u1'));
+      const plans = await database.db.transaction(async (tx) => {
+        // one connection: PostgreSQL compares the generic plan with the first five planned for the values
+        for (let i = 0; i < 8; i++) await unreadCounts(tx as never, `u${i}`);
+        return tx.execute<{ generic: number }>(
+          sql`select generic_plans::int as generic from pg_prepared_statements where statement = ${sent!.text}`,
+        );
+      });
+      const rows = (Array.isArray(plans) ? plans : (plans as { rows: Array<{ generic: number }> }).rows) as Array<{
+        generic: number;
+      }>;
+      expect(rows.map((row) => row.generic > 0)).toEqual([true]);
+    },
+  );
+
   it('opening a thread and mark all read find the unread rows by their partial indexes', async () => {
     const now = new Date();
     const [sender] = await query<{ id: string }>(

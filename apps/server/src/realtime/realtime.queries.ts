@@ -30,6 +30,13 @@ export async function announce(tx: Db | Tx, payload: LivePayload): Promise<void>
 export async function unreadCountsFor(db: Db | Tx, userIds: string[]): Promise<Map<string, UnreadCounts>> {
   const result = new Map<string, UnreadCounts>(userIds.map((id) => [id, { messages: 0, notifications: 0 }]));
   if (userIds.length === 0) return result;
+  // One person (a badge's request) as one row, not an array: PostgreSQL plans a generic plan for as many
+  // people as an array might hold, finds it dearer than one planned for the values, and planned the
+  // statement again on every request (0.27 ms of planning for 0.04 ms of lookups at 1M).
+  const people =
+    userIds.length === 1
+      ? sql`(select ${userIds[0]}::text as id) as u`
+      : sql`unnest(${sql.param(userIds)}::text[]) as u(id)`;
   // "> 0" and "is null" stay in the text (not parameters), the very predicates of the partial indexes.
   const rows = rowsOf<{ userId: string; messages: number; notifications: number }>(
     await db.execute(sql`
@@ -45,7 +52,7 @@ export async function unreadCountsFor(db: Db | Tx, userIds: string[]): Promise<M
           select 1 from ${notifications}
             where ${notifications.userId} = u.id and ${notifications.readAt} is null limit ${sql.raw(String(UNREAD_CAP))}
         ) x) as notifications
-      from unnest(${sql.param(userIds)}::text[]) as u(id)`),
+      from ${people}`),
   );
   for (const row of rows) result.set(row.userId, { messages: row.messages, notifications: row.notifications });
   return result;
