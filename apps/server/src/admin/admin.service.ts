@@ -62,11 +62,11 @@ export async function getDashboard({ deps }: AdminRead): Promise<AdminDashboard>
 }
 
 export async function getAnalytics({ deps, unit }: AdminRead & { unit: RevenueUnit }): Promise<AdminAnalytics> {
-  const [totals, top, points] = [
-    await orderTotals(deps.database),
-    await topSellers(deps.database, TOP_CREATORS_SHOWN),
-    await revenueSeries(deps.database, unit, deps.clock.now()),
-  ];
+  const [totals, top, points] = await Promise.all([
+    orderTotals(deps.database),
+    topSellers(deps.database, TOP_CREATORS_SHOWN),
+    revenueSeries(deps.database, unit, deps.clock.now()),
+  ]);
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
   let totalOrders = 0;
   let revenue = 0;
