@@ -37,42 +37,49 @@ const HOUR_MS = 3_600_000;
  * (subject 'YYYY-MM-DDTHH', UTC; migration 0013) and at most an hour of rows on their time index.
  */
 export async function dashboardCounts(database: Database, since: Date) {
-  const [
-    people,
-    admins,
-    offersTotal,
-    approved,
-    withoutMedia,
-    approvedWithMedia,
-    securityEvents,
-    revenue,
-    mailsQueued,
-    mailsSent,
-    mailsFailed,
-  ] = await readTallies(database, [
-    { topic: 'people' },
-    { topic: 'admins' },
-    { topic: 'offers' },
-    { topic: 'offers_approved' },
-    { topic: 'offers_without_media' },
-    { topic: 'offers_visible' },
-    { topic: 'security_events' },
-    { topic: 'orders', subject: REVENUE_STATUS },
-    { topic: 'mails', subject: 'queued' },
-    { topic: 'mails', subject: 'sent' },
-    { topic: 'mails', subject: 'failed' },
-  ]);
   // The whole hours since `since` from their tallies, the part of an hour before them from the rows.
   const wholeHours = new Date(Math.ceil(since.getTime() / HOUR_MS) * HOUR_MS);
-  const [attempts] = await database.query<{ n: unknown }>(
-    `select (select count(*) from login_attempts where attempted_at > $1 and attempted_at < $2)
+  // side by side: the tallies, the login attempts, the newest offer
+  const [
+    [
+      people,
+      admins,
+      offersTotal,
+      approved,
+      withoutMedia,
+      approvedWithMedia,
+      securityEvents,
+      revenue,
+      mailsQueued,
+      mailsSent,
+      mailsFailed,
+    ],
+    [attempts],
+    [sample],
+  ] = await Promise.all([
+    readTallies(database, [
+      { topic: 'people' },
+      { topic: 'admins' },
+      { topic: 'offers' },
+      { topic: 'offers_approved' },
+      { topic: 'offers_without_media' },
+      { topic: 'offers_visible' },
+      { topic: 'security_events' },
+      { topic: 'orders', subject: REVENUE_STATUS },
+      { topic: 'mails', subject: 'queued' },
+      { topic: 'mails', subject: 'sent' },
+      { topic: 'mails', subject: 'failed' },
+    ]),
+    database.query<{ n: unknown }>(
+      `select (select count(*) from login_attempts where attempted_at > $1 and attempted_at < $2)
        + coalesce((select sum(count) from tallies where topic = 'login_attempts_hour' and subject >= $3), 0)
        + coalesce((select sum(count) from tally_changes where topic = 'login_attempts_hour' and subject >= $3), 0) as n`,
-    [since.toISOString(), wholeHours.toISOString(), wholeHours.toISOString().slice(0, 13)],
-  );
-  const [sample] = await database.query<{ id: string; title: string; is_approved: boolean; media_key: string }>(
-    'select id, title, is_approved, media_key from offers order by created_at desc, id desc limit 1',
-  );
+      [since.toISOString(), wholeHours.toISOString(), wholeHours.toISOString().slice(0, 13)],
+    ),
+    database.query<{ id: string; title: string; is_approved: boolean; media_key: string }>(
+      'select id, title, is_approved, media_key from offers order by created_at desc, id desc limit 1',
+    ),
+  ]);
   return {
     creators: people!.count - admins!.count,
     users: people!.count,
