@@ -634,9 +634,10 @@ export async function scaleSection(settings: ScaleSettings, { log }: SectionOpti
   }
   const figures = results.flatMap((result) => result.figures);
   // p99 at the largest size against the smallest, endpoint by endpoint.
-  const top = results.find((result) => result.n === largest)!;
-  const bottom = results.find((result) => result.n === smallest)!;
-  if (largest !== smallest) {
+  // (a kept database is one size: no growth to report)
+  const top = results.find((result) => result.n === largest);
+  const bottom = results.find((result) => result.n === smallest);
+  if (top && bottom && top !== bottom) {
     for (const [label, { result }] of top.reads) {
       const before = bottom.reads.get(label)?.result;
       if (before)
