@@ -106,7 +106,13 @@ export async function readTopRanked(
     .filter((row) => row.count !== 0 || row.amount !== 0);
 }
 
-/** Folds the appended changes into the tallies: the job queue's work, every minute. */
+/**
+ * Folds the appended changes into the tallies: the job queue's work, every minute. The folded rows
+ * stay in the table, dead, until a VACUUM, and a count of a whole topic (orders by status) walks
+ * every one of them in the index: after 120,000 orders were written at 1M, 18 ms a read. So the
+ * table is vacuumed right away (it holds a minute's changes), not whenever autovacuum comes, if it is on.
+ */
 export async function foldTallyChanges(database: Database): Promise<void> {
   await database.query('select fold_tally_changes()');
+  await database.query('vacuum tally_changes');
 }

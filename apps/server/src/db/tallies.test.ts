@@ -122,8 +122,13 @@ describe('tallies', () => {
       [1, 0],
       [1, 0],
     ]);
+    const vacuums = () =>
+      query(`select vacuum_count::int as n from pg_stat_user_tables where relname = 'tally_changes'`);
+    const [vacuumed] = await vacuums();
     await foldTallyChanges(t.deps.database);
     expect(await query('select 1 from tally_changes')).toEqual([]);
+    // and the folded rows are cleared away, not left dead for every count of a whole topic to walk
+    expect(await vacuums()).toEqual([{ n: Number(vacuumed!.n) + 1 }]);
     expect(await seen()).toEqual(before);
     expect(await query(`select 1 from tallies where subject = $1`, [leaver.id])).toEqual([]);
   });

@@ -143,7 +143,8 @@ export async function readOfferDays(
   }));
 }
 
-/** Folds the appended changes into the daily rows: the job queue's work, every minute. */
+/** Folds the appended changes into the daily rows: the job queue's work, every minute; then clears the folded rows away (see foldTallyChanges). */
 export async function foldOfferStats(database: Database): Promise<void> {
   await database.query('select fold_offer_stat_changes()');
+  await database.query('vacuum offer_stat_changes');
 }
