@@ -15,7 +15,7 @@ import {
 } from '@gigreel/core';
 import { plannedForValues, type Database, type Db, type Tx } from '../db/connection.ts';
 import { cursorValues, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
-import { preparedOnce, preparedPages } from '../db/prepared.ts';
+import { preparedKeysetPages, preparedPages } from '../db/prepared.ts';
 import { moveRankedSql } from '../db/ranked.ts';
 import { readTallies, readTopic, readTopRanked } from '../db/tallies.queries.ts';
 import { auditLog, offers, privateJobFiles, privateJobs, securityLogs, userRoles, users } from '../db/schema.ts';
@@ -142,40 +142,29 @@ function toAdminCreator(row: CreatorRow): AdminCreator {
 }
 
 /** Admins are not creators: the list shows everyone else, newest first. */
-export async function listCreators(
-  db: Db,
-  options: { cursor: Cursor | null; q?: string; withoutOffer?: boolean; limit?: number },
-) {
-  const limit = options.limit ?? PAGE_SIZE;
-  let rows: CreatorRow[];
-  if (!options.q && limit === PAGE_SIZE) {
-    const pages = options.withoutOffer ? creatorPages.withoutOffer : creatorPages.all;
-    rows = options.cursor
-      ? await pages.next(db).execute({ cursorAt: options.cursor.at, cursorId: options.cursor.id })
-      : await pages.first(db).execute();
-  } else {
-    const filters: Array<SQL | undefined> = [
-      options.cursor
-        ? sql`(${users.createdAt}, ${users.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`
-        : undefined,
+export async function listCreators(db: Db, options: { cursor: Cursor | null; q?: string; withoutOffer?: boolean }) {
+  const { cursor, q } = options;
+  let rows: Array<CreatorRow & { cursorAt: string }>;
+  if (q) {
+    const pattern = `%${q.replace(/[%_\\]/g, '\\$&')}%`;
+    const filters = [
+      cursor ? sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
       options.withoutOffer ? withoutOffer : undefined,
+      sql`(${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})`,
     ];
-    if (options.q) {
-      const pattern = `%${options.q.replace(/[%_\\]/g, '\\$&')}%`;
-      filters.push(sql`(${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})`);
-    }
     // A name search is planned for its word (how many people match decides between the trigram indexes and the list's order).
-    rows = options.q
-      ? await plannedForValues(async () => await selectCreators(db, filters, limit))
-      : await selectCreators(db, filters, limit);
+    rows = await plannedForValues(async () => await selectCreators(db, filters));
+  } else {
+    const pages = options.withoutOffer ? creatorPages.withoutOffer : creatorPages.all;
+    rows = await pages(db, cursor).execute(cursor ? { cursorAt: cursor.at, cursorId: cursor.id } : {});
   }
-  const { rows: page, nextCursor } = pageOf(rows as Array<CreatorRow & { cursorAt: string }>, limit);
+  const { rows: page, nextCursor } = pageOf(rows, PAGE_SIZE);
   return { items: page.map(toAdminCreator), nextCursor };
 }
 
 const withoutOffer = sql`not ${users.hasOffer}`;
 
-function selectCreators(db: Db | Tx, filters: Array<SQL | undefined>, limit: number) {
+function selectCreators(db: Db | Tx, filters: Array<SQL | undefined>) {
   return db
     .select(creatorColumns)
     .from(users)
@@ -187,27 +176,16 @@ function selectCreators(db: Db | Tx, filters: Array<SQL | undefined>, limit: num
       ),
     )
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit + 1);
+    .limit(PAGE_SIZE + 1);
 }
 
 /** The list's pages without a search, each statement built once (building cost more CPU than running it). */
-const creatorPagesOf = (name: string, filter?: SQL) => ({
-  first: preparedOnce((db) => selectCreators(db, [filter], PAGE_SIZE).prepare(`${name}_first`)),
-  next: preparedOnce((db) =>
-    selectCreators(
-      db,
-      [
-        filter,
-        sql`(${users.createdAt}, ${users.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')})`,
-      ],
-      PAGE_SIZE,
-    ).prepare(`${name}_next`),
-  ),
-});
-const creatorPages = {
-  all: creatorPagesOf('admin_creators'),
-  withoutOffer: creatorPagesOf('admin_creators_without_offer', withoutOffer),
-};
+const creatorPagesOf = (filter?: SQL) =>
+  preparedKeysetPages(
+    sql`(${users.createdAt}, ${users.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')})`,
+    (db, after) => selectCreators(db, [filter, after]).prepare('admin_creators'),
+  );
+const creatorPages = { all: creatorPagesOf(), withoutOffer: creatorPagesOf(withoutOffer) };
 
 export async function findCreator(db: Db | Tx, id: string): Promise<AdminCreator | null> {
   const [row] = await db

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from './connection.ts';
 import { afterCursorPlaceholders, type TimeCursor } from './page-cursor.ts';
 
@@ -26,5 +27,18 @@ export function preparedPages<P>(
 ): (db: Db | Tx, cursor: TimeCursor | null) => P {
   const first = preparedOnce((db) => build(db, () => undefined));
   const next = preparedOnce((db) => build(db, afterCursorPlaceholders));
+  return (db, cursor) => (cursor ? next : first)(db);
+}
+
+/**
+ * The same for a list in another order: `after` is the condition past the cursor, with placeholders
+ * (given at execute), added by `build` to the next page's conditions.
+ */
+export function preparedKeysetPages<P>(
+  after: SQL,
+  build: (db: Db | Tx, after: SQL | undefined) => P,
+): (db: Db | Tx, cursor: unknown) => P {
+  const first = preparedOnce((db) => build(db, undefined));
+  const next = preparedOnce((db) => build(db, after));
   return (db, cursor) => (cursor ? next : first)(db);
 }

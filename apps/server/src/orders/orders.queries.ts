@@ -17,7 +17,7 @@ import {
 } from '@gigreel/core';
 import type { Database, Db, Tx } from '../db/connection.ts';
 import { cursorValues, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
-import { preparedOnce, preparedPages } from '../db/prepared.ts';
+import { preparedKeysetPages, preparedPages } from '../db/prepared.ts';
 import { establishedSql, moveRankedSql } from '../db/ranked.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import {
@@ -695,9 +695,7 @@ export async function listOpenDisputes(
   db: Db,
   cursor: DisputeCursor | null,
 ): Promise<{ rows: Array<OrderSummaryRow & { problem: OrderProblem }>; nextCursor: string | null }> {
-  const rows = cursor
-    ? await disputePages.next(db).execute({ cursorAt: cursor.at, cursorId: cursor.id })
-    : await disputePages.first(db).execute();
+  const rows = await disputePages(db, cursor).execute(cursor ? { cursorAt: cursor.at, cursorId: cursor.id } : {});
   const page = rows.slice(0, DISPUTES_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -708,15 +706,10 @@ export async function listOpenDisputes(
 }
 
 /** The open disputes' first page and a page after a cursor, each built once (building cost more CPU than running it). */
-const disputePages = {
-  first: preparedOnce((db) => selectDisputes(db, undefined).prepare('disputes_first')),
-  next: preparedOnce((db) =>
-    selectDisputes(
-      db,
-      sql`(${orderProblems.reportedAt}, ${orderProblems.id}) > (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::bigint)`,
-    ).prepare('disputes_next'),
-  ),
-};
+const disputePages = preparedKeysetPages(
+  sql`(${orderProblems.reportedAt}, ${orderProblems.id}) > (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::bigint)`,
+  (db, after) => selectDisputes(db, after).prepare('disputes'),
+);
 
 function selectDisputes(db: Db | Tx, after: SQL | undefined) {
   return db

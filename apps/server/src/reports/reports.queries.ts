@@ -2,7 +2,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppealStatus, ModerationActionKind, ReportKind, ReportReason } from '@gigreel/core';
 import { isConstant } from '../db/constant.ts';
-import { preparedOnce } from '../db/prepared.ts';
+import { preparedKeysetPages } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/connection.ts';
 import { gigMessages, offers, reportCases, reports, users } from '../db/schema.ts';
 
@@ -125,20 +125,15 @@ export async function listOpenCases(
   db: Db,
   cursor: { priority: number; count: number; at: string; id: number } | null,
 ): Promise<{ rows: CaseRow[]; more: boolean }> {
-  const rows = cursor ? await casePages.next(db).execute(cursor) : await casePages.first(db).execute();
+  const rows = await casePages(db, cursor).execute(cursor ?? {});
   return { rows: rows.slice(0, CASES_PAGE) as CaseRow[], more: rows.length > CASES_PAGE };
 }
 
 /** The queue's first page and a page after a cursor, each built once (the query is the admin's costliest to build). */
-const casePages = {
-  first: preparedOnce((db) => selectCases(db, undefined).prepare('report_cases_first')),
-  next: preparedOnce((db) =>
-    selectCases(
-      db,
-      sql`(${reportCases.priority}, ${reportCases.reportsCount}, ${reportCases.lastReportedAt}, ${reportCases.id}) < (${sql.placeholder('priority')}, ${sql.placeholder('count')}, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})`,
-    ).prepare('report_cases_next'),
-  ),
-};
+const casePages = preparedKeysetPages(
+  sql`(${reportCases.priority}, ${reportCases.reportsCount}, ${reportCases.lastReportedAt}, ${reportCases.id}) < (${sql.placeholder('priority')}, ${sql.placeholder('count')}, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})`,
+  (db, after) => selectCases(db, after).prepare('report_cases'),
+);
 
 function selectCases(db: Db | Tx, after: SQL | undefined) {
   return db
