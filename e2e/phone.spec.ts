@@ -10,9 +10,22 @@ import { DEMO_PASSWORD, expect, logIn, test, uniqueWord, type People, type Perso
 /** The page's own getComputedStyle (the browser tests are typed without the DOM's names). */
 type Styles = { getComputedStyle(node: unknown): { backgroundColor: string; opacity: string } };
 
-/** The computed background colour of an element, as the person sees it. */
-const background = (element: Locator) =>
-  element.evaluate((node) => (globalThis as unknown as Styles).getComputedStyle(node).backgroundColor);
+/**
+ * The computed background colour of an element, as the person sees it. A node React has just
+ * replaced (a list refreshed by a live update) computes to "", so this waits for a drawn one.
+ */
+async function background(element: Locator): Promise<string> {
+  let colour = '';
+  await expect
+    .poll(async () => {
+      colour = await element.evaluate(
+        (node) => (globalThis as unknown as Styles).getComputedStyle(node).backgroundColor,
+      );
+      return colour;
+    })
+    .not.toBe('');
+  return colour;
+}
 
 /** A job sent by `person` to the designer through the API; its order waits for the designer. */
 async function sendJob(person: Person, title: string): Promise<string> {
@@ -120,7 +133,7 @@ test.describe('one status palette, and words that say what they mean', () => {
     await page.getByRole('link', { name: new RegExp(other.offer.title) }).click();
     const onPage = page.getByRole('main').getByText('Paid', { exact: true }).first();
     await expect(onPage).toBeVisible();
-    expect(await background(onPage)).toBe(blue);
+    await expect(onPage).toHaveCSS('background-color', blue);
   });
 
   test('an unapproved gig card in the admin fades its picture, never its Approve button', async ({ page, people }) => {
