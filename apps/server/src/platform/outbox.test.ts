@@ -13,6 +13,7 @@ import type { Database } from '../db/connection.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import { createMailer } from './mailer.ts';
 import { createOutbox, retryDelay, MAIL_RETRY, startMailWorker } from './outbox.ts';
+import { claimDueMails, markMailAttemptFailed, markMailSent } from './outbox.queries.ts';
 import { startQueue, type Queue } from './queue.ts';
 
 const mail = (to: string, subject = 'Your order was paid') => ({
@@ -155,5 +156,54 @@ describe('a mail server that refuses mail', () => {
     expect(row?.last_error).toMatch(/try again later/i);
     const [after] = await readTallies(database, [{ topic: 'mails', subject: 'failed' }]);
     expect(after!.count - before!.count).toBe(1);
+  });
+});
+
+describe('a recipient owed many mails', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(async () => drop());
+
+  const due = async (to: string) => {
+    const [row] = await database.query<{ n: number | string }>(
+      `select count(*) as n from mail_outbox where recipient = $1 and status = 'queued' and next_attempt_at <= now()`,
+      [to],
+    );
+    return Number(row!.n);
+  };
+
+  it('has the mails behind the first set aside by one claim, so later claims do not walk them again', async () => {
+    for (let k = 1; k <= 40; k++) await createOutbox().mail(database.db, mail('busy@example.com', `Order ${k}`));
+    await createOutbox().mail(database.db, mail('quiet@example.com', 'Yours'));
+    const { mails, setAside } = await claimDueMails(database, 10, 60_000);
+    // Each recipient's first mail is taken; the busy seller's other 39 wait a lease instead of being due.
+    expect(mails.map((one) => [one.recipient, one.mail.subject])).toEqual([
+      ['busy@example.com', 'Order 1'],
+      ['quiet@example.com', 'Yours'],
+    ]);
+    expect(setAside).toBe(39);
+    expect(await due('busy@example.com')).toBe(0);
+  });
+
+  it('brings the next mail forward once the one before it is sent, and only that one', async () => {
+    const [first] = await database.query<{ id: string | number }>(
+      `select id from mail_outbox where recipient = 'busy@example.com' and status = 'queued' order by id limit 1`,
+    );
+    await markMailSent(database, Number(first!.id));
+    expect(await due('busy@example.com')).toBe(1);
+    const { mails } = await claimDueMails(database, 10, 60_000);
+    expect(mails.map((one) => one.mail.subject)).toEqual(['Order 2']);
+  });
+
+  it('brings the next mail forward when the one before it is given up', async () => {
+    const [held] = await database.query<{ id: string | number }>(
+      `select id from mail_outbox where recipient = 'busy@example.com' and status = 'queued' order by id limit 1`,
+    );
+    await markMailAttemptFailed(database, Number(held!.id), 'mailbox unavailable', null);
+    const { mails } = await claimDueMails(database, 10, 60_000);
+    expect(mails.map((one) => one.mail.subject)).toEqual(['Order 3']);
   });
 });

@@ -129,8 +129,11 @@ async function sendDueMails(deps: SenderDeps, retry: MailRetry = MAIL_RETRY): Pr
     deps.metrics?.mail.sent();
   };
   while (Date.now() < until) {
-    const batch = await claimDueMails(deps.database, BATCH, retry.leaseMs);
-    if (batch.length === 0) break;
+    const { mails: batch, setAside } = await claimDueMails(deps.database, BATCH, retry.leaseMs);
+    if (batch.length === 0) {
+      if (setAside > 0) continue; // a window of mails behind others: more may be due past it
+      break;
+    }
     const [first, ...rest] = batch as [ClaimedMail, ...ClaimedMail[]];
     try {
       await send(first);
