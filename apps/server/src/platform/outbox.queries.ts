@@ -15,7 +15,7 @@ export async function insertMail(tx: Db | Tx, mail: Mail, wakeChannel: string): 
 export type ClaimedMail = { id: number; recipient: string; mail: Mail; attempts: number; createdAt: Date };
 
 /** Due mails one claim looks at, at most: its cost stays the same whatever the backlog. */
-export const CLAIM_WINDOW = 200;
+const CLAIM_WINDOW = 200;
 
 /**
  * Takes up to `limit` due mails, each the oldest waiting one of its recipient, and holds them for
