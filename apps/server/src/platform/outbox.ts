@@ -107,11 +107,15 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * One run of the mail worker: sends every due mail, oldest first per recipient, until none is due or
- * RUN_MS has passed. The first mail of each batch goes alone; if the mail server cannot be reached, the
+ * RUN_MS has passed or the queue stops. The first mail of each batch goes alone; if the mail server cannot be reached, the
  * batch's others count the same failed try without hammering it. Answers how long until the next mail
  * is due (null when none waits), so the worker is asked again then.
  */
-async function sendDueMails(deps: SenderDeps, retry: MailRetry = MAIL_RETRY): Promise<{ againInMs: number | null }> {
+async function sendDueMails(
+  deps: SenderDeps,
+  retry: MailRetry,
+  stopping: AbortSignal,
+): Promise<{ againInMs: number | null }> {
   const until = Date.now() + RUN_MS;
   const settle = async (claimed: ClaimedMail, error: unknown) => {
     const delay = retryDelay(retry, claimed.attempts, Date.now() - claimed.createdAt.getTime());
@@ -128,7 +132,7 @@ async function sendDueMails(deps: SenderDeps, retry: MailRetry = MAIL_RETRY): Pr
     await markMailSent(deps.database, claimed.id);
     deps.metrics?.mail.sent();
   };
-  while (Date.now() < until) {
+  while (Date.now() < until && !stopping.aborted) {
     const { mails: batch, setAside } = await claimDueMails(deps.database, BATCH, retry.leaseMs);
     if (batch.length === 0) {
       if (setAside > 0) continue; // a window of mails behind others: more may be due past it
@@ -169,5 +173,7 @@ async function executeIn(tx: Tx, text: string, values: unknown[] = []): Promise<
 
 /** The mail worker on the queue: every minute, and at once when a mail is committed (its NOTIFY). */
 export async function startMailWorker(queue: Queue, deps: SenderDeps, retry: MailRetry = MAIL_RETRY): Promise<void> {
-  await queue.every(MAIL_JOB, '* * * * *', () => sendDueMails(deps, retry), { wakeChannel: WAKE_CHANNEL });
+  await queue.every(MAIL_JOB, '* * * * *', (stopping) => sendDueMails(deps, retry, stopping), {
+    wakeChannel: WAKE_CHANNEL,
+  });
 }

@@ -58,4 +58,24 @@ describe('the job queue', () => {
     }
     expect(attempts).toBe(2);
   }, 30_000);
+
+  it('stops only once a run under way has ended, and tells that run the queue is stopping', async () => {
+    const queue = await startQueue(t.deps.database, t.deps.log, { pollSeconds: 0.5 });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let ended = false;
+    await queue.every('test.long', '0 0 1 1 *', async (stopping) => {
+      started();
+      // A run that loops, as the mail worker does, until it is told to stop (longer than pg-boss's 5 s wait).
+      const until = Date.now() + 20_000;
+      while (!stopping.aborted && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
+      // One statement after the signal, as the mail worker reads when its next mail is due.
+      await t.deps.database.query('select 1');
+      ended = true;
+    });
+    await queue.runSoon('test.long');
+    await running;
+    await queue.stop();
+    expect(ended).toBe(true);
+  }, 30_000);
 });

@@ -8,8 +8,11 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { oneProcessAtATime, type Database } from '../db/connection.ts';
 
-/** A recurring job's run; it may ask to run again after a while (a retry coming due), in this process. */
-type JobHandler = () => Promise<void | { againInMs: number | null }>;
+/**
+ * A recurring job's run; it may ask to run again after a while (a retry coming due), in this process.
+ * A run that loops (the mail worker) ends its loop once `stopping` is aborted: the queue is stopping.
+ */
+type JobHandler = (stopping: AbortSignal) => Promise<void | { againInMs: number | null }>;
 
 /** Longest a process waits before running a job again that asked for it (the schedule covers the rest). */
 const LONGEST_AGAIN_MS = 60_000;
@@ -71,6 +74,18 @@ export async function startQueue(
   const unlisteners: Array<() => Promise<void>> = [];
   const againTimers = new Map<string, NodeJS.Timeout>();
   let stopped = false;
+  const stopping = new AbortController();
+  /**
+   * Runs under way in this process. stop() waits for them: pg-boss's own wait gives up after its
+   * timeout, and a run still going then met a closed database (CONNECTION_ENDED, unhandled, in CI).
+   */
+  const running = new Set<Promise<unknown>>();
+  const tracked = <T>(run: Promise<T>): Promise<T> => {
+    running.add(run);
+    const done = () => void running.delete(run);
+    run.then(done, done);
+    return run;
+  };
 
   const runSoon = async (name: string) => {
     if (!handlers.has(name)) throw new Error(`no job named ${name}`);
@@ -104,7 +119,7 @@ export async function startQueue(
     const worker = await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
       const started = Date.now();
       try {
-        const result = await handler();
+        const result = await tracked(handler(stopping.signal));
         if (result && result.againInMs !== null) runAgainIn(name, result.againInMs);
         log.debug({ job: name, ms: Date.now() - started }, 'background job done');
       } catch (error) {
@@ -144,7 +159,7 @@ export async function startQueue(
       let worker = '';
       worker = await boss.work<T>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([one]) => {
         try {
-          await job.handle(one!.data);
+          await tracked(job.handle(one!.data));
         } catch (error) {
           log.error({ err: error, job: job.name }, 'background job failed; it will be retried');
           options.onFailure?.(job.name);
@@ -158,10 +173,12 @@ export async function startQueue(
     runSoon,
     async stop() {
       stopped = true;
+      stopping.abort();
       for (const timer of againTimers.values()) clearTimeout(timer);
       againTimers.clear();
       for (const unlisten of unlisteners.splice(0)) await unlisten().catch(() => {});
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      await Promise.allSettled([...running]);
     },
   };
 }
