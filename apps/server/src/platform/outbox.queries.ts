@@ -34,12 +34,8 @@ export async function claimDueMails(
   limit: number,
   leaseMs: number,
 ): Promise<{ mails: ClaimedMail[]; setAside: number }> {
-  const [row] = await database.query<{
-    mails:
-      | Array<{ id: string | number; recipient: string; mail: Mail | string; attempts: number; created_at: string }>
-      | string;
-    set_aside: number | string;
-  }>(
+  type Row = { id: string | number; recipient: string; mail: Mail | string; attempts: number; created_at: string };
+  const [row] = await database.query<{ mails: Row[] | string; set_aside: number | string }>(
     `with walked as (
        select o.id, o.next_attempt_at,
          exists (select 1 from mail_outbox p where p.status = 'queued' and p.recipient = o.recipient and p.id < o.id) as behind
@@ -61,7 +57,7 @@ export async function claimDueMails(
        (select count(*) from set_aside) as set_aside`,
     [limit, leaseMs, CLAIM_WINDOW],
   );
-  const mails = typeof row!.mails === 'string' ? (JSON.parse(row!.mails) as []) : row!.mails;
+  const mails = typeof row!.mails === 'string' ? (JSON.parse(row!.mails) as Row[]) : row!.mails;
   return {
     mails: mails.map((mail) => ({
       id: Number(mail.id),

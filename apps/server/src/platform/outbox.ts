@@ -106,10 +106,10 @@ function unreachable(error: unknown): boolean {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
- * One run of the mail worker: sends every due mail, oldest first per recipient, until none is due or
- * RUN_MS has passed or the queue stops. The first mail of each batch goes alone; if the mail server cannot be reached, the
- * batch's others count the same failed try without hammering it. Answers how long until the next mail
- * is due (null when none waits), so the worker is asked again then.
+ * One run of the mail worker: sends every due mail, oldest first per recipient, until none is due,
+ * RUN_MS has passed or the queue stops. The first mail of each batch goes alone; if the mail server
+ * cannot be reached, the batch's others count the same failed try without hammering it. Answers how
+ * long until the next mail is due (null when none waits), so the worker is asked again then.
  */
 async function sendDueMails(
   deps: SenderDeps,
