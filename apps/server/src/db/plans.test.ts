@@ -70,6 +70,7 @@ import { suggestCreators, suggestTags } from '../search/search.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
 import { driverUnderneath, migrationsFolder, type Database, type Db, type Tx } from './connection.ts';
 import { takeMailRequest } from './mail-requests.ts';
+import { claimDueMails, markMailSent } from '../platform/outbox.queries.ts';
 import { users } from './schema.ts';
 
 let database: Database;
@@ -1054,5 +1055,22 @@ describe('foreign keys', () => {
         and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])
       order by 1`);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the mail outbox', () => {
+  it("a claim walks the due index and asks each mail's recipient index whether an earlier mail waits; finishing one probes that index", async () => {
+    await query(`insert into mail_outbox (recipient, subject, mail)
+      select 'r' || (i % 1000) || '@example.com', 'Mail ' || i, '{}'::jsonb from generate_series(0, 1999) i`);
+    await query('analyze mail_outbox');
+    const claim = await statementOf(() => claimDueMails(database, 10, 60_000), /with walked as/);
+    const plan = await planOf(claim, SEARCH);
+    expect(plan).toMatch(/Index Scan using mail_outbox_due_idx/);
+    expect(plan).toMatch(/mail_outbox_recipient_queued_idx/);
+    const [first] = await query<{ id: string | number }>('select min(id) as id from mail_outbox');
+    const finish = await statementOf(() => markMailSent(database, Number(first!.id)), /with finished as/);
+    expect(await planOf(finish, SEARCH)).toMatch(/mail_outbox_recipient_queued_idx/);
+    await query('delete from mail_outbox');
+    await query('vacuum analyze mail_outbox');
   });
 });
