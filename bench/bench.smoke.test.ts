@@ -83,6 +83,11 @@ describe.skipIf(!hasPostgres)(`npm run bench -- --smoke (PostgreSQL at ${new URL
         what,
       ).toBe(true);
     }
+    // Where each load's CPU went (Linux /proc): the server's and PostgreSQL's share of an answer.
+    const cpu = (suffix: string) => section.figures.filter((figure) => figure.name.includes(suffix));
+    expect(cpu('/api/blocks (worst case): server CPU an answer').map((figure) => figure.value > 0)).toEqual([true]);
+    expect(cpu('Mark paid over HTTP: PostgreSQL CPU an answer').map((figure) => figure.value > 0)).toEqual([true]);
+    expect(cpu('Mark paid, pgbench: PostgreSQL CPU a transaction').map((figure) => figure.value > 0)).toEqual([true]);
   }, 180_000);
 
   it('checks the budgets in the feed section and describes the machine', () => {

@@ -3,7 +3,7 @@
  * so p50 and p99 are exact to the microsecond) and pgbench over the SQL the server itself sends.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -21,7 +21,17 @@ export type LoadResult = {
   /** Status code (or "error") -> count, for everything that was not a 2xx. */
   failures: Record<string, number>;
   seconds: number;
+  /** Where the machine's CPU went during the load, when the server's process was named (serverPid). */
+  cpu?: CpuSplit;
 };
+
+/**
+ * CPU time per answer, in ms, of the server's process, of PostgreSQL (every `postgres` process on the
+ * machine: its backends, writer and checkpointer) and of this process (the load generator); and the
+ * share of the machine's cores left idle. It tells which side a load waits on: a server at a whole
+ * core while PostgreSQL and the other core rest, or PostgreSQL at its limit.
+ */
+export type CpuSplit = { serverMs: number; databaseMs: number; loadMs: number; idlePercent: number };
 
 export type LoadOptions = {
   url: string;
@@ -32,6 +42,8 @@ export type LoadOptions = {
   requests: AutocannonRequest[];
   /** Per connection: e.g. a different signed-in person's cookie on each. */
   setupClient?: (client: AutocannonClient, index: number) => void;
+  /** The server's process id: the result then says where the CPU went (cpu). */
+  serverPid?: number;
 };
 
 /** Runs autocannon against the server and returns throughput and latency of the 2xx answers. */
@@ -40,6 +52,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const failures: Record<string, number> = {};
   let clients = 0;
   const started = performance.now();
+  const cpu = options.serverPid === undefined ? null : watchCpu(options.serverPid);
   const result = await new Promise<AutocannonResult>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -64,6 +77,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       failures.error = (failures.error ?? 0) + 1;
     });
   });
+  const answers = times.length + Object.values(failures).reduce((sum, count) => sum + count, 0);
+  const split = cpu?.stop(answers) ?? null;
   times.sort((a, b) => a - b);
   // autocannon's duration is in whole seconds: a fixed amount of requests is timed here instead.
   const seconds = options.amount ? (performance.now() - started) / 1000 : result.duration || options.seconds;
@@ -75,7 +90,100 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     ok: times.length,
     failures,
     seconds,
+    ...(split ? { cpu: split } : {}),
   };
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * A process's user and system time in ticks (/proc/<pid>/stat), 0 when it is gone; with
+ * `reapedChildren`, also what its ended children used (a PostgreSQL postmaster's backends).
+ */
+function processTicks(pid: string | number, reapedChildren = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = Number(fields[11]) + Number(fields[12]);
+    return reapedChildren ? own + Number(fields[13]) + Number(fields[14]) : own;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Each PostgreSQL process's ticks. A backend that ends during a load (pgbench's, at its end) is
+ * still counted: its time passes to the postmaster's ended children.
+ */
+function postgresTicks(into: Map<string, number>): void {
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) into.set(pid, processTicks(pid, true));
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+}
+
+/** The machine's idle and total ticks over all cores (/proc/stat's first line). */
+function machineTicks(): { idle: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { idle: fields[3]! + fields[4]!, total: fields.reduce((sum, value) => sum + value, 0) };
+}
+
+/** PostgreSQL's CPU time from now, then per unit of work in ms; null where /proc cannot be read. */
+function databaseWatch(): ((units: number) => number | undefined) | null {
+  try {
+    const before = new Map<string, number>();
+    postgresTicks(before);
+    return (units) => {
+      if (units === 0) return undefined;
+      const after = new Map<string, number>();
+      postgresTicks(after);
+      let ticks = 0;
+      for (const [pid, used] of after) ticks += used - (before.get(pid) ?? 0);
+      return perUnit(ticks, units);
+    };
+  } catch {
+    return null;
+  }
+}
+
+const perUnit = (ticks: number, units: number) => Number(((1000 * ticks) / TICKS_PER_SECOND / units).toFixed(3));
+
+/** Starts counting CPU time where /proc can be read (Linux); null elsewhere. */
+function watchCpu(serverPid: number): { stop(answers: number): CpuSplit | null } | null {
+  try {
+    const server = processTicks(serverPid);
+    const database = databaseWatch();
+    const machine = machineTicks();
+    const load = process.cpuUsage();
+    return {
+      stop(answers) {
+        const databaseMs = database?.(answers);
+        if (databaseMs === undefined) return null;
+        const now = machineTicks();
+        const used = process.cpuUsage(load);
+        return {
+          serverMs: perUnit(processTicks(serverPid) - server, answers),
+          databaseMs,
+          loadMs: Number(((used.user + used.system) / 1000 / answers).toFixed(3)),
+          idlePercent: Math.round((100 * (now.idle - machine.idle)) / Math.max(1, now.total - machine.total)),
+        };
+      },
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** "server 0.41 ms, PostgreSQL 0.22 ms, load 0.05 ms of CPU an answer, 31% idle", or '' without a split. */
+export function describeCpu(result: LoadResult): string {
+  const cpu = result.cpu;
+  if (!cpu) return '';
+  return `CPU an answer: server ${cpu.serverMs} ms, PostgreSQL ${cpu.databaseMs} ms, load ${cpu.loadMs} ms; ${cpu.idlePercent}% idle`;
 }
 
 /** "200 ok; 3 x 500, 1 x error" style summary of what went wrong, or '' when nothing did. */
@@ -88,7 +196,13 @@ export const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbenc
 
 export type PgbenchScript = { name: string; sql: string; weight?: number };
 
-export type PgbenchResult = { tps: number; latencyMs: number; transactions: number };
+export type PgbenchResult = {
+  tps: number;
+  latencyMs: number;
+  transactions: number;
+  /** PostgreSQL's CPU time per transaction in ms (Linux), to set beside a load's CpuSplit. */
+  databaseMs?: number;
+};
 
 /**
  * pgbench with custom scripts (one transaction = one script run, so with one page per script tps is
@@ -125,6 +239,7 @@ export async function runPgbench(options: {
       ...files.flatMap((file) => ['-f', file]),
       onLocalSocket(options.url),
     ];
+    const database = databaseWatch();
     const { stdout } = await promisify(execFile)(PGBENCH, args, { maxBuffer: 16 * 1024 * 1024 });
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
     const latency = /latency average = ([\d.]+) ms/.exec(stdout);
@@ -132,10 +247,13 @@ export async function runPgbench(options: {
     if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
     const failed = /number of failed transactions: (\d+)/.exec(stdout);
     if (failed && Number(failed[1]) > 0) throw new Error(`pgbench: ${failed[1]} transactions failed:\n${stdout}`);
+    const done = Number(transactions?.[1] ?? 0);
+    const databaseMs = database?.(done);
     return {
       tps: Number(tps[1]),
       latencyMs: Number(latency?.[1] ?? Number.NaN),
-      transactions: Number(transactions?.[1] ?? 0),
+      transactions: done,
+      ...(databaseMs === undefined ? {} : { databaseMs }),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

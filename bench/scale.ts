@@ -38,7 +38,16 @@ import * as schema from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/realtime/bench-support.ts';
 import { size } from './feed.ts';
 import { boostTransaction } from './boost.ts';
-import { describeFailures, inlineParams, runLoad, runPgbench, type LoadResult, type PgbenchScript } from './measure.ts';
+import {
+  describeCpu,
+  describeFailures,
+  inlineParams,
+  runLoad,
+  runPgbench,
+  type LoadResult,
+  type PgbenchResult,
+  type PgbenchScript,
+} from './measure.ts';
 import { atLeast, atMost, type BenchSection, type Figure, type Section, type SectionOptions } from './report.ts';
 import { benchServerUrl, seededUuid, type BenchDatabase } from './seed.ts';
 import { signInAs, startServer, type RunningServer } from './server.ts';
@@ -763,14 +772,19 @@ async function measureSize(
       const requests: AutocannonRequest[] = [{ method: 'GET', path: endpoint.path, headers }];
       const common = { url: base, connections: settings.connections, requests };
       if (settings.warmupSeconds > 0) await runLoad({ ...common, seconds: settings.warmupSeconds });
-      const result = await runLoad({ ...common, seconds: settings.seconds, amount: settings.requestsPerLoad });
+      const result = await runLoad({
+        ...common,
+        seconds: settings.seconds,
+        amount: settings.requestsPerLoad,
+        serverPid: running.pid,
+      });
       const failed = describeFailures(result);
       if (result.ok === 0)
         notes.push(
           `${label}: GET ${endpoint.path} as ${endpoint.caller}: no 2xx answer within the load${failed ? ` (${failed})` : ''}.`,
         );
       log(
-        `scale: ${label} ${endpoint.label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${failed ? `, failures ${failed}` : ''} (load ${os.loadavg()[0]!.toFixed(1)})`,
+        `scale: ${label} ${endpoint.label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${failed ? `, failures ${failed}` : ''} (load ${os.loadavg()[0]!.toFixed(1)}; ${describeCpu(result)})`,
       );
       reads.set(endpoint.label, { endpoint, result });
       figures.push({
@@ -779,6 +793,7 @@ async function measureSize(
         unit: 'req/s',
       });
       figures.push({ name: `${endpoint.label} p50, ${label}`, value: round(result.p50, 2), unit: 'ms' });
+      figures.push(...cpuFigures(endpoint.label, label, result));
       const p99Name = `${endpoint.label} p99, ${label}`;
       figures.push(
         largest
@@ -807,6 +822,15 @@ async function measureSize(
     await sql.end();
   }
   return { n: database.n, reads, figures, notes };
+}
+
+/** A load's CPU time per answer on each side (server, PostgreSQL), where /proc could be read. */
+function cpuFigures(what: string, label: string, result: LoadResult): Figure[] {
+  if (!result.cpu) return [];
+  return [
+    { name: `${what}: server CPU an answer, ${label}`, value: result.cpu.serverMs, unit: 'ms' },
+    { name: `${what}: PostgreSQL CPU an answer, ${label}`, value: result.cpu.databaseMs, unit: 'ms' },
+  ];
 }
 
 /** Resident memory of a process in MB (Linux /proc), NaN where that cannot be read. */
@@ -922,9 +946,14 @@ async function measureWrites(
         setupClient,
       };
       if (settings.warmupSeconds > 0) await runLoad({ ...common, seconds: settings.warmupSeconds });
-      const result = await runLoad({ ...common, seconds: settings.seconds, amount: settings.requestsPerLoad });
+      const result = await runLoad({
+        ...common,
+        seconds: settings.seconds,
+        amount: settings.requestsPerLoad,
+        serverPid: server.pid,
+      });
       log(
-        `scale: ${label} ${what} over HTTP: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${describeFailures(result) ? `, failures ${describeFailures(result)}` : ''} (load ${os.loadavg()[0]!.toFixed(1)})`,
+        `scale: ${label} ${what} over HTTP: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${describeFailures(result) ? `, failures ${describeFailures(result)}` : ''} (load ${os.loadavg()[0]!.toFixed(1)}; ${describeCpu(result)})`,
       );
       return result;
     };
@@ -948,10 +977,13 @@ async function measureWrites(
         seconds: settings.pgbenchSeconds,
         defines: defines(1),
       });
-      log(`scale: ${label} ${what}, pgbench: ${result.tps.toFixed(0)} tx/s, mean ${result.latencyMs.toFixed(2)} ms`);
+      log(
+        `scale: ${label} ${what}, pgbench: ${result.tps.toFixed(0)} tx/s, mean ${result.latencyMs.toFixed(2)} ms${result.databaseMs === undefined ? '' : `; PostgreSQL ${result.databaseMs} ms of CPU a transaction`}`,
+      );
       return result;
     };
-    const compare = (what: string, http: LoadResult, tps: number) => {
+    const compare = (what: string, http: LoadResult, bench: PgbenchResult) => {
+      const tps = bench.tps;
       const failed = describeFailures(http);
       if (http.ok === 0)
         notes.push(`${label}: ${what} over HTTP: no 2xx answer within the load${failed ? ` (${failed})` : ''}.`);
@@ -972,7 +1004,14 @@ async function measureWrites(
         largest
           ? atLeast(shareName, share, '%', 100 * WRITE_SHARE_OF_PGBENCH, `>= ${100 * WRITE_SHARE_OF_PGBENCH}%`)
           : { name: shareName, value: share, unit: '%' },
+        ...cpuFigures(`${what} over HTTP`, label, http),
       );
+      if (bench.databaseMs !== undefined)
+        figures.push({
+          name: `${what}, pgbench: PostgreSQL CPU a transaction, ${label}`,
+          value: bench.databaseMs,
+          unit: 'ms',
+        });
     };
 
     // Boost toggle: connection i is writer i, on random offers.
@@ -990,7 +1029,7 @@ async function measureWrites(
     compare(
       'Boost toggle',
       boostHttp,
-      (await pgbench('boost toggle', boostScript({ n, reserved, writers: settings.writers }))).tps,
+      await pgbench('boost toggle', boostScript({ n, reserved, writers: settings.writers })),
     );
 
     // Send message: each request from the next sender, to the seller of a random offer.
@@ -1032,8 +1071,7 @@ async function measureWrites(
     compare(
       'Send message',
       messageHttp,
-      (await pgbench('send message', messageScript({ n, reserved, senders: settings.senders, token: tag('message') })))
-        .tps,
+      await pgbench('send message', messageScript({ n, reserved, senders: settings.senders, token: tag('message') })),
     );
 
     // Mark paid: orders 1..H for HTTP (order k is writer ((k - 1) mod writers) + 1's), then a block per pgbench client and run.
@@ -1089,7 +1127,7 @@ async function measureWrites(
       throw new Error(
         `pgbench mark paid: ${pay.transactions} transactions paid only ${paid?.n ?? 0} orders (raise ordersPerPgbenchClient)`,
       );
-    compare('Mark paid', payHttp, pay.tps);
+    compare('Mark paid', payHttp, pay);
   } finally {
     await sql.end();
   }
