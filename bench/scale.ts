@@ -1179,7 +1179,11 @@ ${boostTransaction({ person: personSql(o.reserved, ':w'), offer: offerSql(':i'),
   };
 }
 
-/** messages.service sendMessage: the offer, the send limit's count, the message, the pair's summary, the notification and both live announcements. */
+/**
+ * messages.service sendMessage: the offer; the block, the send limit's count and the sender's account
+ * pipelined (sent together, as the server sends them); the message, the pair's summary, the
+ * notification and both live announcements.
+ */
 function messageScript(o: { n: number; reserved: number; senders: number; token: string }): PgbenchScript {
   const sender = personSql(o.reserved, ':s');
   const offer = offerSql(':i');
@@ -1193,9 +1197,11 @@ ${randomOffer(o.n, o.reserved, ':s')}
 ${sessionSql(o.token, ':s')}
 begin;
 select id, user_id as receiver, title, is_approved, media_key from offers where id = ${offer} limit 1 \\gset
+\\startpipeline
 select created_at from blocks where (blocker_id = ${sender} and blocked_id = :receiver) or (blocker_id = :receiver and blocked_id = ${sender}) limit 1;
-select created_at, email_verified from users where id = ${sender} limit 1;
 select count(*) from gig_messages where sender_id = ${sender} and created_at > now() - interval '1 minute';
+select created_at, email_verified from users where id = ${sender} limit 1;
+\\endpipeline
 insert into gig_messages (sender_id, receiver_id, offer_id, offer_title, message, created_at) values (${sender}, :receiver, ${offer}, :title, '${text}', now())
   returning id as message_id, sender_id, receiver_id, offer_id, offer_title, message, read_at, created_at as message_at \\gset
 insert into conversation_summaries (user_low, user_high, last_message_id, last_sender_id, last_message, last_offer_title, last_at, unread_low, unread_high)
