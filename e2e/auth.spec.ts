@@ -1,5 +1,5 @@
 /** Sign-up, verification, log in and out, the limiter, password reset and inactivity: through the real screens. */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { NEW_PASSWORD, expect, logIn, mailedLink, signUpHeaders, test, uniqueEmail } from './fixtures.ts';
 
 async function logOut(page: Page) {
@@ -196,4 +196,38 @@ test('thirty minutes without activity sign the person out', async ({ page }) => 
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   const me = await page.request.get('/api/me');
   expect((await me.json()) as unknown).toEqual({ viewer: null });
+});
+
+test('a "who is signed in" answer that arrives after the inactivity sign-out does not sign the tab back in', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await logIn(page, 'leo@example.com');
+  await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
+  // Activity after five quiet minutes asks the server who is signed in; the server answers while the
+  // session lives, and the answer is held on the way back until the tab has signed out.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = new Promise<Request>((resolve) => {
+    void page.route('**/api/me', async (route) => {
+      const answer = await route.fetch();
+      resolve(route.request());
+      await released;
+      await route.fulfill({ response: answer });
+    });
+  });
+  await page.clock.fastForward('06:00');
+  await page.mouse.move(200, 200);
+  const question = await held;
+  await page.clock.fastForward('30:01');
+  await expect(page.getByText('Session Expired')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+  release();
+  await question.response();
+  await page.unroute('**/api/me');
+  // the page has read the late answer once a later one, asked after it, is back
+  await page.evaluate(() => fetch('/api/me').then((answer) => answer.text()));
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Account menu for/ })).toHaveCount(0);
 });

@@ -80,7 +80,7 @@ function DeleteAccount() {
       setOpen(false);
       toast.success(result.message);
       // The account and its sessions are gone: forget everything and go home, signed out.
-      clearClientState(client);
+      await clearClientState(client);
     } catch (error) {
       setProblem(refusalOf(error, form, ['password', 'confirmation']));
     }

@@ -27,7 +27,7 @@ export function InactivityLogout() {
       } catch {
         // the server session may have ended already; clearing the client is what matters here
       }
-      clearClientState(client);
+      await clearClientState(client);
       toast.error(texts.auth.sessionExpired, { description: texts.auth.sessionExpiredBody });
     };
     const reset = () => {

@@ -53,10 +53,13 @@ export const arrivedAfterSignOut = (): void => {
 
 /**
  * Forgets every cached answer of the signed-in person and goes to /: the viewer becomes anonymous at
- * once, unused queries are dropped and the ones on screen start again as a visitor.
+ * once, unused queries are dropped and the ones on screen start again as a visitor. A "who is signed
+ * in" question still on its way was answered before the session ended: it is dropped first, or its
+ * late answer would sign the tab back in.
  */
-export function clearClientState(client: QueryClient): void {
+export async function clearClientState(client: QueryClient): Promise<void> {
   clearStorage();
+  await client.cancelQueries({ queryKey: viewerKey });
   leavingAfterSignOut = true;
   client.setQueryData<MeResponse>(viewerKey, { viewer: null });
   client.removeQueries({ type: 'inactive', predicate: (query) => query.queryKey[0] !== viewerKey[0] });
@@ -81,6 +84,6 @@ export function useLogOut(): () => Promise<void> {
         return;
       }
     }
-    clearClientState(client);
+    await clearClientState(client);
   };
 }
