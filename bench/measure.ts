@@ -151,7 +151,9 @@ function databaseWatch(): ((units: number) => number | undefined) | null {
   }
 }
 
-const perUnit = (ticks: number, units: number) => Number(((1000 * ticks) / TICKS_PER_SECOND / units).toFixed(3));
+/** Milliseconds of CPU a unit (an answer, a transaction), to three places. */
+const msPerUnit = (ms: number, units: number) => Number((ms / units).toFixed(3));
+const perUnit = (ticks: number, units: number) => msPerUnit((1000 * ticks) / TICKS_PER_SECOND, units);
 
 /** Starts counting CPU time where /proc can be read (Linux); null elsewhere. */
 function watchCpu(serverPid: number): { stop(answers: number): CpuSplit | null } | null {
@@ -169,7 +171,7 @@ function watchCpu(serverPid: number): { stop(answers: number): CpuSplit | null }
         return {
           serverMs: perUnit(processTicks(serverPid) - server, answers),
           databaseMs,
-          loadMs: Number(((used.user + used.system) / 1000 / answers).toFixed(3)),
+          loadMs: msPerUnit((used.user + used.system) / 1000, answers),
           idlePercent: Math.round((100 * (now.idle - machine.idle)) / Math.max(1, now.total - machine.total)),
         };
       },
@@ -179,11 +181,14 @@ function watchCpu(serverPid: number): { stop(answers: number): CpuSplit | null }
   }
 }
 
-/** "server 0.41 ms, PostgreSQL 0.22 ms, load 0.05 ms of CPU an answer, 31% idle", or '' without a split. */
+/**
+ * "; CPU an answer: server 0.41 ms, PostgreSQL 0.22 ms, load 0.05 ms; 31% idle", to follow a load's
+ * other facts on its line, or '' without a split.
+ */
 export function describeCpu(result: LoadResult): string {
   const cpu = result.cpu;
   if (!cpu) return '';
-  return `CPU an answer: server ${cpu.serverMs} ms, PostgreSQL ${cpu.databaseMs} ms, load ${cpu.loadMs} ms; ${cpu.idlePercent}% idle`;
+  return `; CPU an answer: server ${cpu.serverMs} ms, PostgreSQL ${cpu.databaseMs} ms, load ${cpu.loadMs} ms; ${cpu.idlePercent}% idle`;
 }
 
 /** "200 ok; 3 x 500, 1 x error" style summary of what went wrong, or '' when nothing did. */

@@ -784,7 +784,7 @@ async function measureSize(
           `${label}: GET ${endpoint.path} as ${endpoint.caller}: no 2xx answer within the load${failed ? ` (${failed})` : ''}.`,
         );
       log(
-        `scale: ${label} ${endpoint.label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${failed ? `, failures ${failed}` : ''} (load ${os.loadavg()[0]!.toFixed(1)}; ${describeCpu(result)})`,
+        `scale: ${label} ${endpoint.label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${failed ? `, failures ${failed}` : ''} (load ${os.loadavg()[0]!.toFixed(1)}${describeCpu(result)})`,
       );
       reads.set(endpoint.label, { endpoint, result });
       figures.push({
@@ -953,7 +953,7 @@ async function measureWrites(
         serverPid: server.pid,
       });
       log(
-        `scale: ${label} ${what} over HTTP: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${describeFailures(result) ? `, failures ${describeFailures(result)}` : ''} (load ${os.loadavg()[0]!.toFixed(1)}; ${describeCpu(result)})`,
+        `scale: ${label} ${what} over HTTP: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${describeFailures(result) ? `, failures ${describeFailures(result)}` : ''} (load ${os.loadavg()[0]!.toFixed(1)}${describeCpu(result)})`,
       );
       return result;
     };

@@ -171,10 +171,12 @@ export async function replyInThread({
   otherUserId,
   text,
 }: Ctx & { otherUserId: string; text: string }): Promise<{ message: ThreadMessage }> {
+  // a reply to oneself is refused before anything is read
+  if (otherUserId === actor.id) checkCanReply(actor, otherUserId, false);
   return deps.database.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const [[latest], blocked, other, standing] = await Promise.all([
-      otherUserId === actor.id ? [] : threadNewestFirst(tx, actor.id, otherUserId, 1),
+      threadNewestFirst(tx, actor.id, otherUserId, 1),
       blockedBetween(tx, actor.id, otherUserId),
       findPerson(tx, otherUserId),
       readStanding(tx, actor.id, now),

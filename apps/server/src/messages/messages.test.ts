@@ -127,6 +127,9 @@ describe('sending a message about an offer', () => {
     const own = await seller.post('/api/messages', { offerId, text: 'hello me' });
     expect(own.statusCode).toBe(400);
     expect(own.json().error.message).toBe(messageTexts.cannotMessageSelf);
+    const ownThread = await seller.post(`/api/messages/with/${seller.user.id}`, { text: 'hello me' });
+    expect(ownThread.statusCode).toBe(400);
+    expect(ownThread.json().error.message).toBe(messageTexts.cannotMessageSelf);
     expect(
       (await buyer.post('/api/messages', { offerId: '5f0c6f1e-1d3c-4d55-9c5b-6f0a3b2c1d4e', text: 'hi' })).statusCode,
     ).toBe(404);
