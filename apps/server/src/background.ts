@@ -22,7 +22,10 @@ export async function startBackgroundWork(deps: AppDeps): Promise<Queue> {
   await queue.handle(pushJob(deps));
   // The order timers: a delivery completing by itself, its reminder, an unpaid order expiring.
   await queue.handle(orderTimerJob(deps));
-  await queue.every(POPULAR_TAGS_JOB, POPULAR_TAGS_CRON, () => refreshPopularTags({ deps }));
+  // Explore's rollup, recounted when what it counts has changed.
+  await queue.every(POPULAR_TAGS_JOB, POPULAR_TAGS_CRON, async () => {
+    await refreshPopularTags({ deps });
+  });
   // The counts' appended changes, summed up so that reading a count stays a few rows.
   await queue.every(FOLD_TALLIES_JOB, '* * * * *', () => foldTallyChanges(deps.database));
   // The same for the offers' daily analytics (views, clicks, engagement, orders per day).

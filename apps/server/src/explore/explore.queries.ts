@@ -1,4 +1,4 @@
-/** Explore's reads and the rollup they read (migration 0008_popular_tags_rollup.sql). */
+/** Explore's reads and the rollup they read (migrations 0008_popular_tags_rollup.sql, 0031_popular_tags_changes.sql). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { rowsOf } from '../db/rows.ts';
@@ -18,4 +18,15 @@ export async function selectPopularTags(db: Db, limit: number): Promise<PopularT
 /** Recounts the rollup without blocking its readers (they see the old counts until it is done). */
 export async function refreshPopularTagsRollup(db: Db): Promise<void> {
   await db.execute(sql`refresh materialized view concurrently popular_tags`);
+}
+
+/**
+ * How far the sequence that every change to what the rollup counts moves has gone ("last value:called");
+ * the same answer twice means nothing it counts changed in between.
+ */
+export async function popularTagsChanges(db: Db): Promise<string> {
+  const [row] = rowsOf<{ changes: string }>(
+    await db.execute(sql`select last_value::text || ':' || is_called::text as "changes" from popular_tags_changes`),
+  );
+  return row!.changes;
 }

@@ -1,7 +1,8 @@
 /** Explore: the popular hashtags (SPEC section 4), read from a rollup the job queue keeps fresh. */
 import type { PopularTag } from '@gigreel/core';
 import type { AppDeps } from '../deps.ts';
-import { refreshPopularTagsRollup, selectPopularTags } from './explore.queries.ts';
+import type { Database } from '../db/connection.ts';
+import { popularTagsChanges, refreshPopularTagsRollup, selectPopularTags } from './explore.queries.ts';
 
 const POPULAR_TAGS_SHOWN = 50;
 /** The background job that recounts them, and how often (about once a minute). */
@@ -20,6 +21,23 @@ export async function getPopularTags({ deps }: { deps: AppDeps }): Promise<{ tag
   };
 }
 
-export async function refreshPopularTags({ deps }: { deps: AppDeps }): Promise<void> {
-  await refreshPopularTagsRollup(deps.database.db);
+/** A recount whose counts nothing has changed since is done again after this long all the same. */
+export const POPULAR_TAGS_RECOUNT_AT_LEAST_EVERY_MS = 10 * 60_000;
+const lastRecount = new WeakMap<Database, { changes: string; at: number }>();
+
+/**
+ * Recounts the rollup when anything it counts changed since this process last recounted it, or ten
+ * minutes passed; says whether it did. A change made while a recount runs moves the sequence after it
+ * was read, so the next run recounts again. Only a statement that ran before the read but committed
+ * after the recount began can go uncounted, until the next change or the ten minutes.
+ */
+export async function refreshPopularTags({ deps }: { deps: AppDeps }): Promise<boolean> {
+  const { database, clock } = deps;
+  const changes = await popularTagsChanges(database.db);
+  const now = clock.now().getTime();
+  const last = lastRecount.get(database);
+  if (last && last.changes === changes && now - last.at < POPULAR_TAGS_RECOUNT_AT_LEAST_EVERY_MS) return false;
+  await refreshPopularTagsRollup(database.db);
+  lastRecount.set(database, { changes, at: now });
+  return true;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PopularTag } from '@gigreel/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startBackgroundWork } from '../background.ts';
+import { POPULAR_TAGS_RECOUNT_AT_LEAST_EVERY_MS, refreshPopularTags } from './explore.service.ts';
 import { seedOffer } from '../offers/offers.test-support.ts';
 
 let t: TestApp;
@@ -43,5 +44,26 @@ describe('GET /api/explore/tags', () => {
     expect(tags.map((tag) => tag.rank)).toEqual(tags.map((_, i) => i + 1));
     const scores = tags.map((tag) => tag.engagementScore);
     expect(scores).toEqual([...scores].sort((x, y) => y - x));
+  });
+
+  it('is recounted only when something it counts changed since, or after ten minutes', async () => {
+    const offerId = await seedOffer(t, (await t.createUser()).id, { tags: 'quietTag' });
+    const recount = () => refreshPopularTags({ deps: t.deps });
+    expect(await recount()).toBe(true);
+    expect(await recount()).toBe(false);
+
+    await (await t.signedIn()).post(`/api/offers/${offerId}/boost`);
+    expect(await recount()).toBe(true);
+    expect((await popularTags()).find((tag) => tag.name === 'quiettag')).toMatchObject({ engagementScore: 2 });
+    expect(await recount()).toBe(false);
+
+    await seedOffer(t, (await t.createUser()).id, { tags: 'quietTag' });
+    expect(await recount()).toBe(true);
+    expect((await popularTags()).find((tag) => tag.name === 'quiettag')).toMatchObject({ offerCount: 2 });
+
+    t.clock.advance(POPULAR_TAGS_RECOUNT_AT_LEAST_EVERY_MS - 1);
+    expect(await recount()).toBe(false);
+    t.clock.advance(1);
+    expect(await recount()).toBe(true);
   });
 });
