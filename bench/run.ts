@@ -49,6 +49,12 @@ export type Machine = {
   os: string;
   loadAverageStart: number[];
   loadAverageEnd: number[];
+  /**
+   * Milliseconds one core took for the same fixed loop at the start and the end of the run: a virtual
+   * machine's speed changes from day to day, and runs are compared only at the same speed.
+   */
+  loopMsStart?: number;
+  loopMsEnd?: number;
 };
 
 export type BenchReport = {
@@ -73,6 +79,7 @@ export async function runBench(options: RunOptions): Promise<BenchReport> {
   const keys = options.only?.length ? SECTION_KEYS.filter((key) => options.only!.includes(key)) : [...SECTION_KEYS];
   const started = performance.now();
   const loadAverageStart = loadAverage();
+  const loopMsStart = options.smoke ? undefined : fixedLoopMs();
   const outDir =
     options.outDir ?? (options.smoke ? path.join(repoRoot, '.tmp', 'bench') : path.join(repoRoot, 'bench', 'results'));
   mkdirSync(outDir, { recursive: true });
@@ -106,7 +113,7 @@ export async function runBench(options: RunOptions): Promise<BenchReport> {
     when: new Date().toISOString(),
     mode: options.smoke ? 'smoke' : 'full',
     seconds: elapsed(started),
-    machine: await describeMachine(loadAverageStart),
+    machine: { ...(await describeMachine(loadAverageStart)), loopMsStart, loopMsEnd: loopMsStart && fixedLoopMs() },
     sections,
   };
   const name = options.smoke ? 'smoke' : 'latest';
@@ -190,6 +197,15 @@ async function liveSection({ smoke, log }: SectionOptions, outDir: string): Prom
 const elapsed = (since: number) => (performance.now() - since) / 1000;
 const loadAverage = () => os.loadavg().map((n) => Number(n.toFixed(2)));
 
+/** One core's time for a fixed integer loop (about a second on the project's machine), in ms. */
+function fixedLoopMs(): number {
+  const started = performance.now();
+  let x = 0;
+  for (let i = 0; i < 150_000_000; i++) x = (x * 31 + i) | 0;
+  if (x === 0.5) throw new Error('unreachable; keeps the loop');
+  return Math.round(performance.now() - started);
+}
+
 async function describeMachine(loadAverageStart: number[]): Promise<Machine> {
   let cpu = os.cpus()[0]?.model.trim() ?? 'unknown';
   try {
@@ -265,6 +281,11 @@ export function renderMarkdown(report: BenchReport): string {
     `| PostgreSQL | ${m.postgres} |`,
     `| OS | ${m.os} |`,
     `| load average (1, 5, 15 min) | start ${m.loadAverageStart.join(', ')}; end ${m.loadAverageEnd.join(', ')} |`,
+    ...(m.loopMsStart
+      ? [
+          `| one core's speed (a fixed loop; less is faster) | ${m.loopMsStart} ms at the start, ${m.loopMsEnd} ms at the end |`,
+        ]
+      : []),
     '',
     '## Budgets',
     '',
@@ -306,7 +327,7 @@ function updateReadme(report: BenchReport): void {
   const m = report.machine;
   const block = [
     README_START,
-    `Latest full run (${report.when.slice(0, 10)}, ${(report.seconds / 60).toFixed(0)} minutes; ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.postgres}, load average ${m.loadAverageStart[0]} at the start and ${m.loadAverageEnd[0]} at the end). Every figure: bench/results/latest.md.`,
+    `Latest full run (${report.when.slice(0, 10)}, ${(report.seconds / 60).toFixed(0)} minutes; ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.postgres}, load average ${m.loadAverageStart[0]} at the start and ${m.loadAverageEnd[0]} at the end${m.loopMsStart ? `; a fixed loop took one core ${m.loopMsStart} ms` : ''}). Every figure: bench/results/latest.md.`,
     '',
     summaryTable(report),
     README_END,
