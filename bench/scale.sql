@@ -351,22 +351,27 @@ update offers f set review_count = r.count, rating_sum = r.stars
 from (select offer_id, count(*)::int as count, sum(rating)::int as stars from reviews where offer_id is not null group by offer_id) as r
 where f.id = r.offer_id;
 --> statement-breakpoint
--- Disputes: a problem on 1% of completed orders, resolved; 0.1% of delivered orders disputed and open.
+-- Disputes: a problem on 1% of completed orders, resolved; 1% of delivered orders (n/1000), and at
+-- least 40, disputed and open: the admin's queue shows a full page at every size, so its growth from
+-- 10k to 1M compares the same page (at 10k it compared 10 rows with 30).
 insert into order_problems (order_id, reported_by, reason, details, reported_at, from_status, resolved_at, outcome, resolution_note)
 select o.id, 'buyer', 'not_as_described', 'Not what the offer showed.', o.completed_at, 'completed', o.completed_at + interval '1 day',
   'complete', 'The delivery matches the offer.'
 from orders o where o.status = 'completed' and random() < 0.01;
 --> statement-breakpoint
 with open_ones as (
-  update orders set status = 'disputed' where id in (select id from orders where status = 'delivered' and random() < 0.01)
+  update orders set status = 'disputed' where id in (
+    select id from orders where status = 'delivered' order by random() limit (select greatest(40, n / 1000) from scale_params)
+  )
   returning id, delivered_at
 )
 insert into order_problems (order_id, reported_by, reason, details, reported_at, from_status)
 select id, 'buyer', 'not_delivered', 'The file does not open.', delivered_at + interval '1 hour', 'delivered' from open_ones;
 --> statement-breakpoint
--- Reports: n/100 cases about offers, a few reports each, one in ten still open.
+-- Reports: n/100 cases about offers (at least 100), a few reports each, one in ten still open and at
+-- least 40 (a full page of the admin's queue at every size, as for disputes).
 insert into report_cases (target_kind, target_id, owner_id, snapshot, status, reports_count, last_reported_at)
-select 'offer', pg_temp.offer_id(x.i)::text, pg_temp.uid(x.i), 'Offer ' || x.i, case when k % 10 = 0 then 'open' else 'dismissed' end,
+select 'offer', pg_temp.offer_id(x.i)::text, pg_temp.uid(x.i), 'Offer ' || x.i, case when k % 10 = 0 or k <= 40 then 'open' else 'dismissed' end,
   1 + floor(8 * random() ^ 3)::int, p.now - random() * interval '90 days'
 from scale_params p
   cross join lateral (
