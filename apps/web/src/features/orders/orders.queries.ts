@@ -127,15 +127,13 @@ export function useSendOrderMessage(orderId: string) {
     /** A canned message's key, or the party's own text. */
     mutationFn: async (message: { key: string } | { text: string }) =>
       (await request('POST /api/orders/:id/messages', { params: { id: orderId }, body: message })).message,
-    onSuccess: async (message) => {
-      // A read of the order still on its way may have left the server before this message was written:
-      // its answer would replace the log without it. It is dropped, and the order read again after.
-      const reading = client.isFetching({ queryKey: orderKey(orderId) }) > 0;
-      if (reading) await client.cancelQueries({ queryKey: orderKey(orderId) });
+    onSuccess: (message) => {
       client.setQueryData<OrderDetail>(orderKey(orderId), (order) =>
         order ? { ...order, messages: [...order.messages, message] } : order,
       );
-      if (reading) void client.invalidateQueries({ queryKey: orderKey(orderId) });
+      // then read again, as after any change: a read still on its way, which may have left the server
+      // before this message was written, is dropped instead of replacing the log without it
+      void client.invalidateQueries({ queryKey: orderKey(orderId) });
     },
     meta: { errorTitle: ordersTexts.sendMessageFailed },
   });
