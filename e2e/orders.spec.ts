@@ -659,3 +659,46 @@ test("the buyer reports the seller from the order page, under the order's detail
   await expect(page.getByText('Thank you. An admin will look at your report.')).toBeVisible();
   await done(seller);
 });
+
+test('a message just sent stays in the log when an older read of the order answers after it', async ({
+  page,
+  people,
+}) => {
+  const buyer = await people.person({ displayName: 'Mo Messenger' });
+  const seller = await sellerWithPaidOffer(people);
+  const created = await buyer.api.post('/api/orders', { data: { offerId: seller.offer.id } });
+  const { order } = (await created.json()) as { order: { id: string } };
+  await logIn(page, buyer.email, buyer.password);
+  await page.goto(`/order/${order.id}`);
+  await expect(page.getByText('No messages yet.', { exact: false })).toBeVisible();
+
+  // A read of the order (here: coming back to the tab) is answered by the server before the message is
+  // written, and that answer is held on its way back until the message shows in the log.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const orderUrl = `**/api/orders/${order.id}`;
+  const held = new Promise<void>((resolve) => {
+    void page.route(
+      orderUrl,
+      async (route) => {
+        const answer = await route.fetch();
+        resolve();
+        await released;
+        await route.fulfill({ response: answer });
+      },
+      { times: 1 },
+    );
+  });
+  await page.evaluate('window.dispatchEvent(new Event("visibilitychange"))');
+  await held;
+
+  await page.getByLabel('Write a message').fill('Is the A5 size possible?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const log = page.getByRole('list', { name: 'Message log' });
+  await expect(log.getByText('Is the A5 size possible?')).toBeVisible();
+
+  release();
+  // the page has had the late answer once a read asked after it is back
+  await page.evaluate(async (id) => (await fetch(`/api/orders/${id}`)).text(), order.id);
+  await expect(log.getByText('Is the A5 size possible?')).toBeVisible();
+});
