@@ -17,27 +17,41 @@ const jobsNamed = async (name: string) =>
   );
 
 describe('the job queue', () => {
-  it('runs a job asked for by two processes at once a single time', async () => {
+  it('a job two processes ask for while it runs runs once more, not twice', async () => {
     const [first, second] = [
       await startQueue(t.deps.database, t.deps.log, { pollSeconds: 0.5 }),
       await startQueue(t.deps.database, t.deps.log, { pollSeconds: 0.5 }),
     ];
+    // Asks made while no run is under way are one waiting job; an ask after a run has begun must run
+    // again (what it asks for may have come after the run read its work), so the test asks while the
+    // first run is held: that is the moment two processes asking could otherwise make two more runs.
     let runs = 0;
-    let done!: () => void;
-    const ran = new Promise<void>((resolve) => (done = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    let secondDone!: () => void;
+    const ranAgain = new Promise<void>((resolve) => (secondDone = resolve));
     try {
       for (const queue of [first, second])
         await queue.every('test.once', '0 0 1 1 *', async () => {
           runs += 1;
-          done();
+          if (runs === 1) {
+            firstStarted();
+            await held;
+          } else secondDone();
         });
+      await first.runSoon('test.once');
+      await started;
       await Promise.all([first.runSoon('test.once'), second.runSoon('test.once')]);
-      await ran;
+      expect(await jobsNamed('test.once')).toBe(2);
+      release();
+      await ranAgain;
     } finally {
+      release();
       await Promise.all([first.stop(), second.stop()]);
     }
-    expect(await jobsNamed('test.once')).toBe(1);
-    expect(runs).toBe(1);
+    expect(runs).toBe(2);
   });
 
   it('retries a job that failed', async () => {
