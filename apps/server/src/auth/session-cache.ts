@@ -12,10 +12,11 @@
  *
  * What a kept session says is still checked on each request (expiry, refresh due: viewer.ts).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connection.ts';
+import { requestState } from '../http/request-id.ts';
+import { currentRequest } from '../platform/request-context.ts';
 import type { SessionWithPerson } from './sessions.queries.ts';
 
 const SESSIONS_CHANNEL = 'gigreel_sessions';
@@ -76,7 +77,7 @@ async function openSessionCache(database: Database): Promise<SessionCache> {
   const unlisten = await database.listen(SESSIONS_CHANNEL, onChange, forgetAll);
   // A write outside any request (a test, a command, the job queue) is forgotten at once, everywhere in this process.
   const stopWatching = database.watchWrites(READ_FROM, () => {
-    const request = requestScope.getStore();
+    const request = currentRequest();
     if (request) request.wroteSessions = true;
     else forgetAll();
   });
@@ -123,30 +124,14 @@ async function openSessionCache(database: Database): Promise<SessionCache> {
   };
 }
 
-type RequestWrites = { wroteSessions: boolean };
-const requestScope = new AsyncLocalStorage<RequestWrites>();
-const writesOf = new WeakMap<FastifyRequest, RequestWrites>();
-
 /**
- * Each request runs in a scope that notes whether it wrote sessions, people or roles (a session
- * refreshed while checking who asks, a sign-out, a new name); such a request answers only after this
- * process has heard the change. The scope opens before the routes' own checks of who asks and is
- * entered again before the handler (reading a body may leave it).
+ * A request that wrote sessions, people or roles (a session refreshed while checking who asks, a
+ * sign-out, a new name) answers only after this process has heard the change.
  */
 export async function installSessionCache(app: FastifyInstance, database: Database): Promise<void> {
   const cache = await sessionCache(database);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const writes = { wroteSessions: false };
-    writesOf.set(request, writes);
-    requestScope.run(writes, done);
-  });
-  app.addHook('preHandler', (request, _reply, done) => {
-    const writes = writesOf.get(request);
-    if (writes) requestScope.run(writes, done);
-    else done();
-  });
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (writesOf.get(request)?.wroteSessions) await cache.catchUp();
+    if (requestState(request)?.wroteSessions) await cache.catchUp();
     return payload;
   });
   app.addHook('onClose', async () => cache.close());

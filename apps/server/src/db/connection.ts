@@ -3,7 +3,6 @@
  * when DATABASE_URL is set. Everything else sees the same drizzle database and the same
  * LISTEN/NOTIFY pair, so features never ask which engine they are on.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { plannedForValues, valuesDecidePlan } from '../platform/request-context.ts';
 import * as schema from './schema.ts';
 
 export type Db = PostgresJsDatabase<typeof schema>;
@@ -148,16 +148,7 @@ function withoutSocketHost(url: string): string {
  * parses a text once, and PostgreSQL keeps a generic plan where that plans as well as the values'
  * own plans would (an indexed lookup or a keyset page of one person's rows).
  */
-const valuesDecidePlan = new AsyncLocalStorage<true>();
-
-/**
- * Runs `work` with its statements planned for their values each time (unnamed): for a search, how
- * many rows match a word decides the plan, and a generic plan of the same text is right for one
- * kind of word and takes seconds for the other.
- */
-export function plannedForValues<T>(work: () => Promise<T>): Promise<T> {
-  return valuesDecidePlan.run(true, work);
-}
+export { plannedForValues };
 
 /**
  * A page's size goes into a prepared statement's text (drizzle sends `.limit(n)` as the last parameter):
@@ -320,8 +311,7 @@ function preparedByDefault<T extends Client>(
         return (text: string, params: unknown[] = [], options?: { prepare?: boolean }) => {
           // A transaction whose connection is gone sends nothing more on it (see untilConnectionLost).
           if (lost?.gone) return failedStatement();
-          if (valuesDecidePlan.getStore())
-            return sent(target.unsafe(text, params as never, { ...options, prepare: false }));
+          if (valuesDecidePlan()) return sent(target.unsafe(text, params as never, { ...options, prepare: false }));
           const statement = limitInText(text, params);
           // postgres.js sends a statement without parameters (a first page, a count, a page whose size
           // went into its text) as a simple query, parsed and planned on every call: 2.3 ms of planning

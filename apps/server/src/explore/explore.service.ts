@@ -5,7 +5,7 @@ import type { Database } from '../db/connection.ts';
 import { popularTagsChanges, refreshPopularTagsRollup, selectPopularTags } from './explore.queries.ts';
 
 const POPULAR_TAGS_SHOWN = 50;
-/** The background job that recounts them, and how often (about once a minute). */
+/** The background job that looks each minute whether they changed, and recounts them if so (decision 0021). */
 export const POPULAR_TAGS_JOB = 'explore.popular-tags';
 export const POPULAR_TAGS_CRON = '* * * * *';
 

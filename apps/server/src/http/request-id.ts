@@ -5,15 +5,14 @@
  * sent in X-Request-Id is kept only from a proxy TRUST_PROXY names (a load balancer tracing a request
  * through) and only if it is plain and short; anyone else's is replaced by a new one.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import proxyaddr from 'proxy-addr';
 import type { Config } from '../config.ts';
+import { currentRequest, runInRequest, type RequestState } from '../platform/request-context.ts';
 
 const PLAIN_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
-const current = new AsyncLocalStorage<string>();
 
 /** Fastify's genReqId: the trusted proxy's id, or a new one. */
 export function requestIds(trust: Config['trustProxy']): (raw: IncomingMessage) => string {
@@ -37,15 +36,31 @@ export function requestIds(trust: Config['trustProxy']): (raw: IncomingMessage) 
 
 /** pino's mixin: the id of the request being served, on lines that do not carry it already. */
 export function requestIdMixin(_merge: object, _level: number, logger: { bindings(): object }): object {
-  const id = current.getStore();
+  const id = currentRequest()?.id;
   return id && !('reqId' in logger.bindings()) ? { reqId: id } : {};
 }
 
-/** The id in the answer, and the request's async context, entered again before the handler (reading a body may leave it). */
+const stateOf = new WeakMap<FastifyRequest, RequestState>();
+
+/** What the request has written so far that its answer must wait on (auth/session-cache.ts). */
+export function requestState(request: FastifyRequest): RequestState | undefined {
+  return stateOf.get(request);
+}
+
+/**
+ * The id in the answer, and the request's async context (platform/request-context.ts), opened before
+ * the routes' own checks of who asks and entered again before the handler (reading a body may leave it).
+ */
 export function installRequestIds(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    current.run(request.id, done);
+    const state = { id: request.id, wroteSessions: false };
+    stateOf.set(request, state);
+    runInRequest(state, done);
   });
-  app.addHook('preHandler', (request, _reply, done) => current.run(request.id, done));
+  app.addHook('preHandler', (request, _reply, done) => {
+    const state = stateOf.get(request);
+    if (state) runInRequest(state, done);
+    else done();
+  });
 }
