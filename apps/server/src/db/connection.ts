@@ -146,7 +146,8 @@ function withoutSocketHost(url: string): string {
  * statement it was not asked to prepare unnamed, so PostgreSQL parsed and planned every statement of
  * every request again: planning a person's order list took 2 ms of its 3. Named, each connection
  * parses a text once, and PostgreSQL keeps a generic plan where that plans as well as the values'
- * own plans would (an indexed lookup or a keyset page of one person's rows).
+ * own plans would (an indexed lookup or a keyset page of one person's rows). The switch lives in the
+ * request's context (platform/request-context.ts); features reach it here, beside the database.
  */
 export { plannedForValues };
 
