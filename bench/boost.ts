@@ -9,7 +9,7 @@ import { ENGAGEMENT_WEIGHTS, FRESH_ACCOUNT_MS, rankScoreSql } from '@gigreel/cor
 
 export function boostTransaction(sql: { person: string; offer: string; owner: string }): string {
   const { person, offer, owner } = sql;
-  const counts = `(coalesce((select u.email_verified and u.created_at <= now() - interval '${FRESH_ACCOUNT_MS / 1000} seconds' from users u where u.id = ${person}), false)
+  const counts = `(${person} <> ${owner} and coalesce((select u.email_verified and u.created_at <= now() - interval '${FRESH_ACCOUNT_MS / 1000} seconds' from users u where u.id = ${person}), false)
     and not exists (select 1 from blocks k where k.blocker_id = ${owner} and k.blocked_id = ${person}))`;
   const counters = `boost_count, favorite_count, reaction_count, share_count,
   coalesce((select true from boosts b where b.user_id = ${person} and b.offer_id = offers.id), false) as boosted,

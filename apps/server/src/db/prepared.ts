@@ -1,20 +1,56 @@
 import type { SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './connection.ts';
 import { afterCursorPlaceholders, type TimeCursor } from './page-cursor.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * A statement drizzle builds once per database instead of on every call: building a query (walking
  * its tree of columns and templates) costs more CPU than PostgreSQL spends answering a small lookup.
  * `build` ends in `.prepare(name)` and takes its values as `sql.placeholder(...)`, given at execute.
- * Inside a transaction (another connection each time) it is built for that transaction alone.
+ * Inside a transaction (another connection each time) the statement built for the first transaction
+ * is sent on this one's connection: drizzle's prepared query keeps its text, parameters and row
+ * mapping apart from the client it sends them on (`client`, drizzle-orm 0.45), so a transaction
+ * pays for none of the building (0.1-0.2 ms of server CPU a statement, profiled on the boost toggle).
  */
 export function preparedOnce<P>(build: (db: Db | Tx) => P): (db: Db | Tx) => P {
   const built = new WeakMap<Db | Tx, P>();
+  // One per kind of transaction (PostgreSQL's and PGlite's send differently), built in the first of its kind.
+  const forTransactions = new Map<unknown, P>();
   return (db) => {
+    if (db instanceof PgTransaction) {
+      const { session } = db as unknown as { session: { client: unknown } };
+      let template = forTransactions.get(session.constructor);
+      if (!template) forTransactions.set(session.constructor, (template = build(db)));
+      if (!Object.hasOwn(template as object, 'client')) throw new Error('preparedOnce: build must end in .prepare(name)');
+      return Object.assign(Object.create(template as object) as object, { client: session.client }) as P;
+    }
     let statement = built.get(db);
     if (!statement) built.set(db, (statement = build(db)));
     return statement;
   };
+}
+
+/** A prepared query as drizzle's sessions make one from SQL text (what `db.execute` does on every call). */
+type SqlStatement = { execute(values?: Record<string, unknown>): Promise<unknown> };
+type Internals = {
+  session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): SqlStatement };
+  dialect: { sqlToQuery(sql: SQL): unknown };
+};
+
+/**
+ * A statement written whole as SQL (with `sql.placeholder(...)` for its values), prepared once as
+ * preparedOnce does; it answers its rows, on either engine.
+ */
+export function preparedSql<Row>(
+  name: string,
+  text: SQL,
+): (db: Db | Tx, values: Record<string, unknown>) => Promise<Row[]> {
+  const statement = preparedOnce((db) => {
+    const { session, dialect } = db as unknown as Internals;
+    return session.prepareQuery(dialect.sqlToQuery(text), undefined, name, false);
+  });
+  return async (db, values) => rowsOf<Row>(await statement(db).execute(values));
 }
 
 /**

@@ -4,7 +4,7 @@
  * ranked_* columns with its rank score. Each row that could count records whether it did (its own
  * `counted`, or an order's counts_for_rank), so taking it off later takes off exactly what it added.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { FRESH_ACCOUNT_MS, rankScoreSql, type RankedColumn } from '@gigreel/core';
 import { blocks, users } from './schema.ts';
 
@@ -13,9 +13,17 @@ import { blocks, users } from './schema.ts';
  * at least a day old): one primary-key probe. False for nobody (a deleted account).
  */
 export function establishedSql(person: SQL, at: Date): SQL {
-  const dayBefore = new Date(at.getTime() - FRESH_ACCOUNT_MS).toISOString();
-  return sql`coalesce((select u.email_verified and u.created_at <= ${dayBefore}::timestamptz from ${users} u where u.id = ${person}), false)`;
+  return establishedSince(person, sql`${establishedBy(at)}::timestamptz`);
 }
+
+/** The latest creation time of an account established at `at`, the value of `dayBefore` in engagementCountsPrepared. */
+export const establishedBy = (at: Date) => new Date(at.getTime() - FRESH_ACCOUNT_MS).toISOString();
+
+const establishedSince = (person: SQL | Placeholder, dayBefore: SQL) =>
+  sql`coalesce((select u.email_verified and u.created_at <= ${dayBefore} from ${users} u where u.id = ${person}), false)`;
+
+const countsFor = (person: SQL | Placeholder, owner: SQL | Placeholder, dayBefore: SQL) =>
+  sql`(${establishedSince(person, dayBefore)} and not exists (select 1 from ${blocks} k where k.blocker_id = ${owner} and k.blocked_id = ${person}))`;
 
 /**
  * Whether a person's engagement with an owner's offer counts now: never the owner's own, and only
@@ -23,8 +31,15 @@ export function establishedSql(person: SQL, at: Date): SQL {
  */
 export function engagementCountsSql(personId: string, ownerId: string, now: Date): SQL {
   if (personId === ownerId) return sql`false`;
-  return sql`(${establishedSql(sql`${personId}`, now)} and not exists (select 1 from ${blocks} k where k.blocker_id = ${ownerId} and k.blocked_id = ${personId}))`;
+  return countsFor(sql`${personId}`, sql`${ownerId}`, sql`${establishedBy(now)}::timestamptz`);
 }
+
+/** engagementCountsSql for a prepared statement: its values `person`, `owner` and `dayBefore` (establishedBy) given at execute. */
+export const engagementCountsPrepared = sql`(${sql.placeholder('person')}::text <> ${sql.placeholder('owner')}::text and ${countsFor(
+  sql.placeholder('person'),
+  sql.placeholder('owner'),
+  sql`${sql.placeholder('dayBefore')}::timestamptz`,
+)})`;
 
 const RANKED_KEYS = {
   ranked_engagement: 'rankedEngagement',

@@ -6,13 +6,12 @@
  * records whether the rank counts it (`counted`, decided as it is written: db/ranked.ts), and its
  * removal takes off what that mark says.
  */
-import { and, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, ne, sql, type Placeholder } from 'drizzle-orm';
 import { ENGAGEMENT_WEIGHTS, type Reaction } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
 import { cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
-import { preparedPages } from '../db/prepared.ts';
-import { engagementCountsSql, moveRanked } from '../db/ranked.ts';
-import { rowsOf } from '../db/rows.ts';
+import { preparedOnce, preparedPages, preparedSql } from '../db/prepared.ts';
+import { engagementCountsPrepared, engagementCountsSql, establishedBy, moveRanked } from '../db/ranked.ts';
 import { boosts, favorites, offers, offerShares, reactions, shareBursts, users } from '../db/schema.ts';
 import { visibleInFeed } from '../feed/index.ts';
 
@@ -34,7 +33,7 @@ export const rankedWeight = (change: RowChange, kind: keyof typeof ENGAGEMENT_WE
  * The viewer's marks on the offer row being read, as scalar subqueries (each a primary-key probe; an
  * EXISTS may become a hash of all the viewer's boosts in a generic plan, feed.queries.ts says more).
  */
-const viewerMarks = (viewerId: string | null) => ({
+const viewerMarks = (viewerId: string | null | Placeholder) => ({
   boosted: sql<boolean>`coalesce((select true from ${boosts} b where b.user_id = ${viewerId} and b.offer_id = ${offers.id}), false)`,
   favorited: sql<boolean>`coalesce((select true from ${favorites} f where f.user_id = ${viewerId} and f.offer_id = ${offers.id}), false)`,
 });
@@ -44,16 +43,21 @@ const viewerMarks = (viewerId: string | null) => ({
  * that waited for the lock still sees the rest of the database as it was when it began, so what the
  * viewer has marked, whether they count and whom the owner blocked are read by the statements after it.
  */
-export async function lockOffer(tx: Tx, offerId: string): Promise<LockedOffer | null> {
-  const [row] = await tx
+const lockedOffer = preparedOnce((db) =>
+  db
     .select({ id: offers.id, userId: offers.userId, isApproved: offers.isApproved, mediaKey: offers.mediaKey })
     .from(offers)
-    .where(eq(offers.id, offerId))
-    .for('update');
+    .where(eq(offers.id, sql.placeholder('offerId')))
+    .for('update')
+    .prepare('lock_offer'),
+);
+
+export async function lockOffer(tx: Tx, offerId: string): Promise<LockedOffer | null> {
+  const [row] = await lockedOffer(tx).execute({ offerId });
   return row ?? null;
 }
 
-const countAndMarkColumns = (viewerId: string | null) => ({
+const countAndMarkColumns = (viewerId: Placeholder) => ({
   boostCount: offers.boostCount,
   favoriteCount: offers.favoriteCount,
   reactionCount: offers.reactionCount,
@@ -80,11 +84,29 @@ export async function bumpCounters(
       throw new Error(`bad counter delta ${column} ${delta}`);
   if (!Number.isInteger(ranked) || Math.abs(ranked) > ENGAGEMENT_WEIGHTS.boost)
     throw new Error(`bad ranked delta ${ranked}`);
-  const columns = countAndMarkColumns(viewerId);
-  const [row] =
+  const [row] = await bumpStatement(moving, ranked)(tx).execute({ offerId, viewerId });
+  if (!row) throw new Error('offer vanished while locked');
+  return { ...row, boosted: !!row.boosted, favorited: !!row.favorited, reaction: row.reaction ?? null };
+}
+
+type BumpStatement = (db: Db | Tx) => {
+  execute(values: { offerId: string; viewerId: string | null }): Promise<Array<Counts & CountsAndMarksRead>>;
+};
+type CountsAndMarksRead = { boosted: boolean | null; favorited: boolean | null; reaction: Reaction | null };
+
+/** One prepared statement per move (which counters, by how much, and the ranked change: a few dozen at most). */
+const bumpStatements = new Map<string, BumpStatement>();
+
+function bumpStatement(moving: Array<[CounterColumn, number]>, ranked: number): BumpStatement {
+  const key = `${moving.map(([column, delta]) => `${column}${delta}`).join(',')}|${ranked}`;
+  let statement = bumpStatements.get(key);
+  if (statement) return statement;
+  const columns = countAndMarkColumns(sql.placeholder('viewerId'));
+  const thisOffer = eq(offers.id, sql.placeholder('offerId'));
+  statement = preparedOnce((db) =>
     moving.length === 0 && ranked === 0
-      ? await tx.select(columns).from(offers).where(eq(offers.id, offerId))
-      : await tx
+      ? db.select(columns).from(offers).where(thisOffer).prepare('offer_counts')
+      : db
           .update(offers)
           .set({
             ...Object.fromEntries(
@@ -92,10 +114,12 @@ export async function bumpCounters(
             ),
             ...moveRanked({ ranked_engagement: ranked }),
           })
-          .where(eq(offers.id, offerId))
-          .returning(columns);
-  if (!row) throw new Error('offer vanished while locked');
-  return { ...row, boosted: !!row.boosted, favorited: !!row.favorited, reaction: row.reaction ?? null };
+          .where(thisOffer)
+          .returning(columns)
+          .prepare(`bump_counters_${key}`),
+  ) as BumpStatement;
+  bumpStatements.set(key, statement);
+  return statement;
 }
 
 const columnKey: Record<
@@ -196,23 +220,39 @@ export async function toggleMark(
   offer: { id: string; userId: string },
   now: Date,
 ): Promise<RowChange> {
-  const offerId = offer.id;
-  const counts = engagementCountsSql(userId, offer.userId, now);
-  // One statement, one round trip: the insert runs only when the delete found nothing.
-  const [row] = rowsOf<{ delta: number; counted: boolean }>(
-    await tx.execute(sql`
+  const [row] = await toggles.get(table)!(tx, {
+    person: userId,
+    offerId: offer.id,
+    owner: offer.userId,
+    dayBefore: establishedBy(now),
+    now: now.toISOString(),
+  });
+  return { delta: row!.delta, counted: !!row!.counted };
+}
+
+/** One statement, one round trip: the insert runs only when the delete found nothing. */
+const toggleStatement = (table: MarkTable, name: string) => {
+  const person = sql.placeholder('person');
+  const offerId = sql.placeholder('offerId');
+  return preparedSql<{ delta: number; counted: boolean }>(
+    name,
+    sql`
       with removed as (
-        delete from ${table} where ${table.userId} = ${userId} and ${table.offerId} = ${offerId} returning counted
+        delete from ${table} where ${table.userId} = ${person} and ${table.offerId} = ${offerId} returning counted
       ), added as (
         insert into ${table} (user_id, offer_id, counted, created_at)
-        select ${userId}, ${offerId}, ${counts}, ${now.toISOString()}::timestamptz where not exists (select 1 from removed)
+        select ${person}, ${offerId}, ${engagementCountsPrepared}, ${sql.placeholder('now')}::timestamptz
+        where not exists (select 1 from removed)
         on conflict do nothing returning counted
       )
       select (select count(*) from added)::int - (select count(*) from removed)::int as delta,
-        coalesce((select counted from added), (select counted from removed), false) as counted`),
+        coalesce((select counted from added), (select counted from removed), false) as counted`,
   );
-  return { delta: row!.delta, counted: !!row!.counted };
-}
+};
+const toggles = new Map<MarkTable, ReturnType<typeof toggleStatement>>([
+  [boosts, toggleStatement(boosts, 'toggle_boost')],
+  [favorites, toggleStatement(favorites, 'toggle_favorite')],
+]);
 
 /** Adds (marked as toggleMark marks it) or removes a boost or favourite; returns what really changed. */
 export async function setMark(

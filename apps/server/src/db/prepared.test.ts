@@ -1,0 +1,55 @@
+/** preparedOnce: built once, and inside each transaction sent on that transaction's own connection. */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/databases.ts';
+import type { Database, Db, Tx } from './connection.ts';
+import { preparedOnce } from './prepared.ts';
+import { tags } from './schema.ts';
+
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+});
+afterAll(async () => drop());
+
+let builds = 0;
+const tagNamed = preparedOnce((db: Db | Tx) => {
+  builds += 1;
+  return db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(eq(tags.name, sql.placeholder('name')))
+    .prepare('prepared_test_tag_named');
+});
+
+describe('preparedOnce', () => {
+  it('is built once for all transactions, and each one reads what it wrote itself before committing', async () => {
+    builds = 0;
+    const names = ['preparedoncea', 'preparedonceb', 'preparedoncec'];
+    const seen = await Promise.all(
+      names.map((name) =>
+        database.db.transaction(async (tx) => {
+          await tx.insert(tags).values({ name });
+          // Only this transaction's connection sees the row it has not committed yet.
+          return tagNamed(tx).execute({ name });
+        }),
+      ),
+    );
+    expect(seen.map((rows) => rows.map((row) => row.name))).toEqual(names.map((name) => [name]));
+    expect(builds).toBe(1);
+  });
+
+  it('runs in the transaction it is given: what a rolled-back transaction read is gone outside it', async () => {
+    const name = 'preparedoncerolledback';
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(tags).values({ name });
+        expect(await tagNamed(tx).execute({ name })).toHaveLength(1);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await tagNamed(database.db).execute({ name })).toEqual([]);
+  });
+});
