@@ -22,7 +22,8 @@ export function preparedOnce<P>(build: (db: Db | Tx) => P): (db: Db | Tx) => P {
       const { session } = db as unknown as { session: { client: unknown } };
       let template = forTransactions.get(session.constructor);
       if (!template) forTransactions.set(session.constructor, (template = build(db)));
-      if (!Object.hasOwn(template as object, 'client')) throw new Error('preparedOnce: build must end in .prepare(name)');
+      if (!Object.hasOwn(template as object, 'client'))
+        throw new Error('preparedOnce: build must end in .prepare(name)');
       return Object.assign(Object.create(template as object) as object, { client: session.client }) as P;
     }
     let statement = built.get(db);
