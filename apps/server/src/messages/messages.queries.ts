@@ -18,8 +18,8 @@ export const THREAD_PAGE = 40;
 /** Conversations per page, newest first. */
 export const CONVERSATIONS_PAGE = 30;
 
-export async function findOfferForMessage(tx: Db | Tx, offerId: string) {
-  const [row] = await tx
+const offerForMessage = preparedOnce((db) =>
+  db
     .select({
       id: offers.id,
       userId: offers.userId,
@@ -28,8 +28,13 @@ export async function findOfferForMessage(tx: Db | Tx, offerId: string) {
       mediaKey: offers.mediaKey,
     })
     .from(offers)
-    .where(eq(offers.id, offerId))
-    .limit(1);
+    .where(eq(offers.id, sql.placeholder('offerId')))
+    .limit(1)
+    .prepare('offer_for_message'),
+);
+
+export async function findOfferForMessage(tx: Db | Tx, offerId: string) {
+  const [row] = await offerForMessage(tx).execute({ offerId });
   return row ?? null;
 }
 
@@ -57,6 +62,21 @@ const personById = preparedOnce((db) =>
     .prepare('thread_person'),
 );
 
+const messageInsert = preparedOnce((db) =>
+  db
+    .insert(gigMessages)
+    .values({
+      senderId: sql.placeholder('senderId'),
+      receiverId: sql.placeholder('receiverId'),
+      offerId: sql.placeholder('offerId'),
+      offerTitle: sql.placeholder('offerTitle'),
+      message: sql.placeholder('message'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning()
+    .prepare('insert_message'),
+);
+
 export async function insertMessage(
   tx: Db | Tx,
   values: {
@@ -68,7 +88,7 @@ export async function insertMessage(
     createdAt: Date;
   },
 ): Promise<MessageRow> {
-  const [row] = await tx.insert(gigMessages).values(values).returning();
+  const [row] = await messageInsert(tx).execute(values);
   if (!row) throw new Error('message not stored');
   await summarise(tx, row);
   return row;
@@ -80,26 +100,21 @@ const newer = sql`(excluded.last_at, excluded.last_message_id) > (${summary.last
 const latestOr = (column: AnyPgColumn) =>
   sql`case when ${newer} then excluded.${sql.identifier(column.name)} else ${column} end`;
 
-/**
- * The pair's row (low and high id in the database's own order) takes the message as its latest if
- * it is newer, and one more unread for the receiver. One upsert on the pair's primary key; two
- * messages of a pair at once wait for each other here, whatever order they commit in.
- */
-async function summarise(tx: Db | Tx, message: MessageRow): Promise<void> {
-  const { senderId: from, receiverId: to } = message;
-  if (!from || !to || from === to) return;
-  await tx
+const from = sql`${sql.placeholder('from')}::text`;
+const to = sql`${sql.placeholder('to')}::text`;
+const summaryUpsert = preparedOnce((db) =>
+  db
     .insert(summary)
     .values({
-      userLow: sql`least(${from}::text, ${to}::text)`,
-      userHigh: sql`greatest(${from}::text, ${to}::text)`,
-      lastMessageId: message.id,
-      lastSenderId: from,
-      lastMessage: message.message,
-      lastOfferTitle: message.offerTitle,
-      lastAt: message.createdAt,
-      unreadLow: sql`(${to}::text < ${from}::text)::int`,
-      unreadHigh: sql`(${to}::text > ${from}::text)::int`,
+      userLow: sql`least(${from}, ${to})`,
+      userHigh: sql`greatest(${from}, ${to})`,
+      lastMessageId: sql.placeholder('messageId'),
+      lastSenderId: sql.placeholder('lastSenderId'),
+      lastMessage: sql.placeholder('message'),
+      lastOfferTitle: sql.placeholder('offerTitle'),
+      lastAt: sql.placeholder('at'),
+      unreadLow: sql`(${to} < ${from})::int`,
+      unreadHigh: sql`(${to} > ${from})::int`,
     })
     .onConflictDoUpdate({
       target: [summary.userLow, summary.userHigh],
@@ -112,7 +127,27 @@ async function summarise(tx: Db | Tx, message: MessageRow): Promise<void> {
         unreadLow: sql`${summary.unreadLow} + excluded.unread_low`,
         unreadHigh: sql`${summary.unreadHigh} + excluded.unread_high`,
       },
-    });
+    })
+    .prepare('summarise_message'),
+);
+
+/**
+ * The pair's row (low and high id in the database's own order) takes the message as its latest if
+ * it is newer, and one more unread for the receiver. One upsert on the pair's primary key; two
+ * messages of a pair at once wait for each other here, whatever order they commit in.
+ */
+async function summarise(tx: Db | Tx, message: MessageRow): Promise<void> {
+  const { senderId: sender, receiverId: receiver } = message;
+  if (!sender || !receiver || sender === receiver) return;
+  await summaryUpsert(tx).execute({
+    from: sender,
+    to: receiver,
+    messageId: message.id,
+    lastSenderId: sender,
+    message: message.message,
+    offerTitle: message.offerTitle,
+    at: message.createdAt,
+  });
 }
 
 /** How many messages a person has sent since a moment (the send limit). */

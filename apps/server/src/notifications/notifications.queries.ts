@@ -3,7 +3,7 @@ import type { NotificationChannel, NotificationItem, NotificationTopic } from '@
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection.ts';
 import { cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
-import { preparedPages } from '../db/prepared.ts';
+import { preparedOnce, preparedPages } from '../db/prepared.ts';
 import { rowsOf } from '../db/rows.ts';
 import { notificationOptOuts, notifications } from '../db/schema.ts';
 
@@ -30,13 +30,24 @@ export async function insertNotification(
   tx: Db | Tx,
   values: { userId: string; kind: string; title: string; body: string; link: string },
 ): Promise<{ id: string; createdAt: Date }> {
-  const [row] = await tx
-    .insert(notifications)
-    .values(values)
-    .returning({ id: notifications.id, createdAt: notifications.createdAt });
+  const [row] = await notificationInsert(tx).execute(values);
   if (!row) throw new Error('notification not stored');
   return row;
 }
+
+const notificationInsert = preparedOnce((db) =>
+  db
+    .insert(notifications)
+    .values({
+      userId: sql.placeholder('userId'),
+      kind: sql.placeholder('kind'),
+      title: sql.placeholder('title'),
+      body: sql.placeholder('body'),
+      link: sql.placeholder('link'),
+    })
+    .returning({ id: notifications.id, createdAt: notifications.createdAt })
+    .prepare('insert_notification'),
+);
 
 /**
  * One page of the person's notifications, newest first, after the cursor's position if one is given.

@@ -17,7 +17,7 @@ import {
 } from '@gigreel/core';
 import type { Database, Db, Tx } from '../db/connection.ts';
 import { cursorValues, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
-import { preparedKeysetPages, preparedPages } from '../db/prepared.ts';
+import { preparedKeysetPages, preparedOnce, preparedPages } from '../db/prepared.ts';
 import { establishedSql, moveRankedSql } from '../db/ranked.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import {
@@ -180,8 +180,15 @@ function selectOrders(db: Conn) {
     .leftJoin(privateJobs, eq(privateJobs.id, orders.jobId));
 }
 
+const orderById = preparedOnce((db) =>
+  selectOrders(db)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('order_by_id'),
+);
+
 export async function findOrder(db: Conn, id: string): Promise<OrderRow | null> {
-  const [row] = await selectOrders(db).where(eq(orders.id, id)).limit(1);
+  const [row] = await orderById(db).execute({ id });
   return (row as OrderRow | undefined) ?? null;
 }
 
@@ -201,8 +208,8 @@ export type LockedOrder = {
   /** Whether the completed order counts for its offer's rank (moveOrder decides it). */
   countsForRank: boolean;
 };
-export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder | null> {
-  const [row] = await tx
+const lockedOrder = preparedOnce((db) =>
+  db
     .select({
       id: orders.id,
       status: orders.status,
@@ -218,8 +225,13 @@ export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder | null>
       countsForRank: orders.countsForRank,
     })
     .from(orders)
-    .where(eq(orders.id, id))
-    .for('update');
+    .where(eq(orders.id, sql.placeholder('id')))
+    .for('update')
+    .prepare('lock_order'),
+);
+
+export async function lockOrder(tx: Tx, id: string): Promise<LockedOrder | null> {
+  const [row] = await lockedOrder(tx).execute({ id });
   return (row as LockedOrder | undefined) ?? null;
 }
 

@@ -6,6 +6,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { UNREAD_CAP, type UnreadCounts } from '@gigreel/core';
 import type { Db, Tx } from '../db/connection.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { rowsOf } from '../db/rows.ts';
 import { conversationSummaries as summary, gigMessages, notifications, sessions } from '../db/schema.ts';
 
@@ -19,8 +20,10 @@ export type LivePayload =
   | { users: string[]; type: 'read' };
 
 export async function announce(tx: Db | Tx, payload: LivePayload): Promise<void> {
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`);
+  await announcement(tx, { payload: JSON.stringify(payload) });
 }
+
+const announcement = preparedSql('announce', sql`select pg_notify(${LIVE_CHANNEL}, ${sql.placeholder('payload')})`);
 
 /**
  * Unread messages come from the people's conversation summaries (the pairs with something unread on
