@@ -14,6 +14,13 @@ beforeAll(async () => {
 });
 afterAll(async () => drop());
 
+const tagInsert = preparedOnce((db: Db | Tx) =>
+  db
+    .insert(tags)
+    .values({ name: sql.placeholder('name') })
+    .prepare('prepared_test_tag_insert'),
+);
+
 let builds = 0;
 const tagNamed = preparedOnce((db: Db | Tx) => {
   builds += 1;
@@ -51,5 +58,23 @@ describe('preparedOnce', () => {
       }),
     ).rejects.toThrow('undo');
     expect(await tagNamed(database.db).execute({ name })).toEqual([]);
+  });
+
+  it("keeps each database's own: a second database's transactions are seen by its write watch, not the first's", async () => {
+    const second = await openTestDatabase();
+    try {
+      const heard = { first: 0, second: 0 };
+      const stopFirst = database.watchWrites(['tags'], () => void (heard.first += 1));
+      const stopSecond = second.database.watchWrites(['tags'], () => void (heard.second += 1));
+      await database.db.transaction((tx) => tagInsert(tx).execute({ name: 'preparedoncefirst' }));
+      await second.database.db.transaction((tx) => tagInsert(tx).execute({ name: 'preparedoncesecond' }));
+      stopFirst();
+      stopSecond();
+      expect(heard).toEqual({ first: 1, second: 1 });
+      expect(await tagNamed(second.database.db).execute({ name: 'preparedoncesecond' })).toHaveLength(1);
+      expect(await tagNamed(database.db).execute({ name: 'preparedoncesecond' })).toEqual([]);
+    } finally {
+      await second.drop();
+    }
   });
 });

@@ -8,20 +8,20 @@ import { rowsOf } from './rows.ts';
  * A statement drizzle builds once per database instead of on every call: building a query (walking
  * its tree of columns and templates) costs more CPU than PostgreSQL spends answering a small lookup.
  * `build` ends in `.prepare(name)` and takes its values as `sql.placeholder(...)`, given at execute.
- * Inside a transaction (another connection each time) the statement built for the first transaction
- * is sent on this one's connection: drizzle's prepared query keeps its text, parameters and row
+ * Inside a transaction (another connection each time) the statement built in the database's first
+ * transaction is sent on this one's connection: drizzle's prepared query keeps its text, parameters and row
  * mapping apart from the client it sends them on (`client`, drizzle-orm 0.45), so a transaction
  * pays for none of the building (0.1-0.2 ms of server CPU a statement, profiled on the boost toggle).
  */
 export function preparedOnce<P>(build: (db: Db | Tx) => P): (db: Db | Tx) => P {
   const built = new WeakMap<Db | Tx, P>();
-  // One per kind of transaction (PostgreSQL's and PGlite's send differently), built in the first of its kind.
-  const forTransactions = new Map<unknown, P>();
+  // Per database, found through the options its transactions' sessions share (the logger that watches writes among them).
+  const forTransactions = new WeakMap<object, P>();
   return (db) => {
     if (db instanceof PgTransaction) {
-      const { session } = db as unknown as { session: { client: unknown } };
-      let template = forTransactions.get(session.constructor);
-      if (!template) forTransactions.set(session.constructor, (template = build(db)));
+      const { session } = db as unknown as { session: { client: unknown; options: object } };
+      let template = forTransactions.get(session.options);
+      if (!template) forTransactions.set(session.options, (template = build(db)));
       if (!Object.hasOwn(template as object, 'client'))
         throw new Error('preparedOnce: build must end in .prepare(name)');
       return Object.assign(Object.create(template as object) as object, { client: session.client }) as P;
