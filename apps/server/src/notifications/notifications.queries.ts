@@ -3,7 +3,7 @@ import type { NotificationChannel, NotificationItem, NotificationTopic } from '@
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection.ts';
 import { cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
-import { preparedOnce, preparedPages } from '../db/prepared.ts';
+import { preparedOnce, preparedPages, preparedSql } from '../db/prepared.ts';
 import { rowsOf } from '../db/rows.ts';
 import { notificationOptOuts, notifications } from '../db/schema.ts';
 
@@ -99,20 +99,25 @@ export async function markAllNotificationsRead(tx: Db | Tx, userId: string, now:
 
 /** Whether an unread notification of this kind and link is there (the unread index, by person and link). */
 export async function hasUnread(tx: Db | Tx, userId: string, kind: string, link: string): Promise<boolean> {
-  const [row] = await tx
+  const [row] = await unreadOfKind(tx).execute({ userId, kind, link });
+  return !!row;
+}
+
+const unreadOfKind = preparedOnce((db) =>
+  db
     .select({ one: sql<number>`1` })
     .from(notifications)
     .where(
       and(
-        eq(notifications.userId, userId),
-        eq(notifications.link, link),
-        eq(notifications.kind, kind),
+        eq(notifications.userId, sql.placeholder('userId')),
+        eq(notifications.link, sql.placeholder('link')),
+        eq(notifications.kind, sql.placeholder('kind')),
         isNull(notifications.readAt),
       ),
     )
-    .limit(1);
-  return !!row;
-}
+    .limit(1)
+    .prepare('unread_of_kind'),
+);
 
 /** Opening a thread also clears the "new message" notifications that point at it. */
 export async function markMessageNotificationsRead(
@@ -145,6 +150,23 @@ const CHANNEL_OF_COLUMN = Object.fromEntries(
   Object.entries(COLUMN_OF_CHANNEL).map(([channel, column]) => [column, channel]),
 ) as Record<string, NotificationChannel>;
 
+const reach = preparedSql<{ off: string; devices: string }>(
+  'notification_reach',
+  sql`
+    with off as (
+      select channel from notification_opt_outs where user_id = ${sql.placeholder('userId')} and topic = ${sql.placeholder('topic')}
+    )
+    select
+      coalesce((select string_agg(channel, ',') from off), '') as off,
+      case when exists (select 1 from off where channel = 'push') then ''
+      else coalesce((
+        select string_agg(id::text, ',') from (
+          select id from push_subscriptions where user_id = ${sql.placeholder('userId')}
+          order by last_used_at desc limit ${sql.placeholder('maxDevices')}
+        ) as device), '')
+      end as devices`,
+);
+
 /**
  * Where a notification of `topic` may reach the person, in one statement: the channels they turned
  * off for it (at most three rows of its key) and, unless push is one of them, their devices (at most
@@ -156,20 +178,7 @@ export async function reachOf(
   topic: NotificationTopic,
   maxDevices: number,
 ): Promise<{ off: Set<NotificationChannel>; devices: string[] }> {
-  const [row] = rowsOf<{ off: string; devices: string }>(
-    await tx.execute(sql`
-      with off as (
-        select channel from notification_opt_outs where user_id = ${userId} and topic = ${topic}
-      )
-      select
-        coalesce((select string_agg(channel, ',') from off), '') as off,
-        case when exists (select 1 from off where channel = 'push') then ''
-        else coalesce((
-          select string_agg(id::text, ',') from (
-            select id from push_subscriptions where user_id = ${userId} order by last_used_at desc limit ${maxDevices}
-          ) as device), '')
-        end as devices`),
-  );
+  const [row] = await reach(tx, { userId, topic, maxDevices });
   const list = (text: string | undefined) => (text ? text.split(',') : []);
   return {
     off: new Set(list(row?.off).map((column) => CHANNEL_OF_COLUMN[column]!)),

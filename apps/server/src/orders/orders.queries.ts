@@ -453,25 +453,30 @@ async function rankOrderOnOffer(db: Conn, orderId: string, offerId: string, sign
     where ${offers.id} = ${offerId}`);
 }
 
+const eventInsert = preparedOnce((db) =>
+  db
+    .insert(orderEvents)
+    .values({
+      orderId: sql.placeholder('orderId'),
+      kind: sql.placeholder('kind'),
+      byRole: sql.placeholder('by'),
+      note: sql.placeholder('note'),
+      createdAt: sql.placeholder('at'),
+    })
+    .returning({ id: orderEvents.id })
+    .prepare('insert_order_event'),
+);
+
 export async function insertEvent(
   db: Conn,
   event: { orderId: string; kind: OrderEventKind; by: OrderActor; note?: string | null; at: Date },
 ): Promise<number> {
-  const [row] = await db
-    .insert(orderEvents)
-    .values({
-      orderId: event.orderId,
-      kind: event.kind,
-      byRole: event.by,
-      note: event.note || null,
-      createdAt: event.at,
-    })
-    .returning({ id: orderEvents.id });
+  const [row] = await eventInsert(db).execute({ ...event, note: event.note || null });
   return row!.id;
 }
 
-export async function listEvents(db: Conn, orderId: string): Promise<OrderEvent[]> {
-  const rows = await db
+const eventsOfOrder = preparedOnce((db) =>
+  db
     .select({
       id: orderEvents.id,
       kind: orderEvents.kind,
@@ -480,8 +485,13 @@ export async function listEvents(db: Conn, orderId: string): Promise<OrderEvent[
       at: orderEvents.createdAt,
     })
     .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(orderEvents.id);
+    .where(eq(orderEvents.orderId, sql.placeholder('orderId')))
+    .orderBy(orderEvents.id)
+    .prepare('order_events'),
+);
+
+export async function listEvents(db: Conn, orderId: string): Promise<OrderEvent[]> {
+  const rows = await eventsOfOrder(db).execute({ orderId });
   return rows.map((row) => ({
     id: String(row.id),
     kind: row.kind as OrderEventKind,
@@ -523,12 +533,17 @@ const deliveryColumns = {
 export type DeliveryRow = { id: number; storageKey: string; fileName: string; contentType: string; deliveredAt: Date };
 
 /** Every delivered file of the order, oldest first. */
-export async function listDeliveries(db: Conn, orderId: string): Promise<DeliveryRow[]> {
-  return db
+const deliveriesOfOrder = preparedOnce((db) =>
+  db
     .select(deliveryColumns)
     .from(orderDeliveries)
-    .where(eq(orderDeliveries.orderId, orderId))
-    .orderBy(orderDeliveries.id);
+    .where(eq(orderDeliveries.orderId, sql.placeholder('orderId')))
+    .orderBy(orderDeliveries.id)
+    .prepare('order_deliveries'),
+);
+
+export async function listDeliveries(db: Conn, orderId: string): Promise<DeliveryRow[]> {
+  return deliveriesOfOrder(db).execute({ orderId });
 }
 
 /** One delivered file of the order: the one with this id, or without one the latest. */
@@ -553,12 +568,17 @@ export const toOrderDelivery = (row: DeliveryRow): OrderDelivery => ({
   deliveredAt: row.deliveredAt.toISOString(),
 });
 
-export async function listMessages(db: Conn, orderId: string): Promise<MessageRow[]> {
-  return db
+const messagesOfOrder = preparedOnce((db) =>
+  db
     .select(messageColumns)
     .from(orderMessages)
-    .where(eq(orderMessages.orderId, orderId))
-    .orderBy(orderMessages.sentAt, orderMessages.id);
+    .where(eq(orderMessages.orderId, sql.placeholder('orderId')))
+    .orderBy(orderMessages.sentAt, orderMessages.id)
+    .prepare('order_messages'),
+);
+
+export async function listMessages(db: Conn, orderId: string): Promise<MessageRow[]> {
+  return messagesOfOrder(db).execute({ orderId });
 }
 
 export async function insertMessage(

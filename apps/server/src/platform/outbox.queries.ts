@@ -1,16 +1,27 @@
 /** The mail outbox's rows (migration 0025): written in an event's transaction, claimed and settled by the mail worker. */
 import { sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../db/connection.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Mail } from './mailer.ts';
 
 /** The mail, and in the same statement the NOTIFY that wakes the worker once `tx` commits. */
 export async function insertMail(tx: Db | Tx, mail: Mail, wakeChannel: string): Promise<void> {
-  await tx.execute(sql`with queued as (
-      insert into ${mailOutbox} (recipient, subject, mail)
-      values (${mail.to.trim().toLowerCase()}, ${mail.subject}, ${JSON.stringify(mail)}::jsonb) returning id
-    ) select pg_notify(${wakeChannel}, '') from queued`);
+  await queueMail(tx, {
+    recipient: mail.to.trim().toLowerCase(),
+    subject: mail.subject,
+    mail: JSON.stringify(mail),
+    wakeChannel,
+  });
 }
+
+const queueMail = preparedSql(
+  'queue_mail',
+  sql`with queued as (
+      insert into ${mailOutbox} (recipient, subject, mail)
+      values (${sql.placeholder('recipient')}, ${sql.placeholder('subject')}, ${sql.placeholder('mail')}::jsonb) returning id
+    ) select pg_notify(${sql.placeholder('wakeChannel')}, '') from queued`,
+);
 
 export type ClaimedMail = { id: number; recipient: string; mail: Mail; attempts: number; createdAt: Date };
 
