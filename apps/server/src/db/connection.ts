@@ -12,8 +12,9 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { plannedForValues, valuesDecidePlan } from '../platform/request-context.ts';
+import * as schema from './schema.ts';
 
-export type Db = PostgresJsDatabase;
+export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
@@ -83,7 +84,7 @@ export async function openDatabase(options: ConnectOptions): Promise<Database> {
     ? await PGlite.create({ loadDataDir: options.loadDataDir, extensions })
     : await PGlite.create(options.dataDir ?? 'memory://', { extensions });
   const watch = writeWatch();
-  const db = drizzlePglite(pg, { logger: watch.logger }) as unknown as Db;
+  const db = drizzlePglite(pg, { schema, logger: watch.logger }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -387,7 +388,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const waits = connectionWaits();
   const driver = preparedByDefault(client, waits);
   const watch = writeWatch();
-  const db = drizzlePostgres(driver, { logger: watch.logger });
+  const db = drizzlePostgres(driver, { schema, logger: watch.logger });
   const database: Database = {
     kind: 'postgres',
     db,
