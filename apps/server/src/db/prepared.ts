@@ -21,9 +21,12 @@ export function preparedOnce<P>(build: (db: Db | Tx) => P): (db: Db | Tx) => P {
     if (db instanceof PgTransaction) {
       const { session } = db as unknown as { session: { client: unknown; options: object } };
       let template = forTransactions.get(session.options);
-      if (!template) forTransactions.set(session.options, (template = build(db)));
-      if (!Object.hasOwn(template as object, 'client'))
-        throw new Error('preparedOnce: build must end in .prepare(name)');
+      if (!template) {
+        template = build(db);
+        if (!Object.hasOwn(template as object, 'client'))
+          throw new Error('preparedOnce: build must end in .prepare(name)');
+        forTransactions.set(session.options, template);
+      }
       return Object.assign(Object.create(template as object) as object, { client: session.client }) as P;
     }
     let statement = built.get(db);

@@ -220,7 +220,8 @@ export async function toggleMark(
   offer: { id: string; userId: string },
   now: Date,
 ): Promise<RowChange> {
-  const [row] = await toggles.get(table)!(tx, {
+  const toggle = table === boosts ? toggleBoostRow : toggleFavoriteRow;
+  const [row] = await toggle(tx, {
     person: userId,
     offerId: offer.id,
     owner: offer.userId,
@@ -249,10 +250,8 @@ const toggleStatement = (table: MarkTable, name: string) => {
         coalesce((select counted from added), (select counted from removed), false) as counted`,
   );
 };
-const toggles = new Map<MarkTable, ReturnType<typeof toggleStatement>>([
-  [boosts, toggleStatement(boosts, 'toggle_boost')],
-  [favorites, toggleStatement(favorites, 'toggle_favorite')],
-]);
+const toggleBoostRow = toggleStatement(boosts, 'toggle_boost');
+const toggleFavoriteRow = toggleStatement(favorites, 'toggle_favorite');
 
 /** Adds (marked as toggleMark marks it) or removes a boost or favourite; returns what really changed. */
 export async function setMark(
