@@ -43,6 +43,7 @@ import {
 import { listJobs } from '../jobs/jobs.queries.ts';
 import { conversations, markThreadRead } from '../messages/messages.queries.ts';
 import {
+  hasUnread,
   listNotifications,
   markAllNotificationsRead,
   markMessageNotificationsRead,
@@ -488,6 +489,13 @@ describe('messages and notifications', () => {
     expect(
       await planFor(() => markMessageNotificationsRead(database.db, 'u1', '/messages/u2', now), /"notifications"/),
     ).toMatch(/notifications_unread_idx/);
+  });
+
+  it("a notification sent once while unread finds an unread one of its kind by the person's unread index", async () => {
+    const [statement] = await statementsOf(() => hasUnread(database.db, 'u1', 'message', '/messages/u1'));
+    const plan = await genericPlanOf(statement!);
+    expect(plan).toMatch(/notifications_unread_idx/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it('the notifications list walks notifications_user_idx', async () => {
