@@ -21,7 +21,8 @@ const vitestTiers = tiers.filter((tier) => tier !== 'e2e');
 mkdirSync('.tmp', { recursive: true });
 process.env.GIGREEL_TEST_RUN ??= `r${process.pid}`;
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let broken = false;
+/** Why a run did not complete, said again on the last lines (CI shows a log's tail). */
+const broken = [];
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -32,9 +33,17 @@ function run(command, args, env = {}) {
 const vitestRuns = vitestTiers.length === 3 ? ['all'] : vitestTiers;
 for (const tier of vitestRuns) {
   rmSync('.tmp/vitest.json', { force: true });
+  rmSync('.tmp/vitest-unhandled.json', { force: true });
   const code = run(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.tmp/vitest.json',
+      '--reporter=./scripts/unhandled-reporter.mjs',
+    ],
     { GIGREEL_TEST_TIER: tier },
   );
   if (existsSync('.tmp/vitest.json')) {
@@ -42,24 +51,38 @@ for (const tier of vitestRuns) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
-    if (code !== 0 && report.numFailedTests === 0) broken = true; // a suite that failed to load
-  } else broken = true;
+    const unhandled = existsSync('.tmp/vitest-unhandled.json')
+      ? JSON.parse(readFileSync('.tmp/vitest-unhandled.json', 'utf8'))
+      : [];
+    for (const error of unhandled)
+      broken.push(
+        `Vitest (${tier}): an error outside the tests${error.file ? ` in ${error.file}` : ''}${error.test ? ` ("${error.test}")` : ''}: ${error.message} ${error.where}`,
+      );
+    // else a suite that failed to load
+    if (code !== 0 && report.numFailedTests === 0 && unhandled.length === 0)
+      broken.push(
+        `Vitest (${tier}) exited with ${code} though no test failed: look above for a file that did not load`,
+      );
+  } else broken.push(`Vitest (${tier}) wrote no report (exit ${code})`);
 }
 
 if (tiers.includes('e2e')) {
-  if (run('npm', ['run', 'build', '--silent']) !== 0) broken = true;
+  if (run('npm', ['run', 'build', '--silent']) !== 0) broken.push('the web build failed');
   rmSync('.tmp/playwright.json', { force: true });
   const code = run('npx', ['playwright', 'test']);
   if (existsSync('.tmp/playwright.json')) {
-    const { stats } = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));
+    const { stats, errors = [] } = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));
+    // errors outside the tests: global setup or teardown, a worker that would not stop
+    for (const error of errors) broken.push(`Playwright: ${String(error.message ?? error.value ?? '').split('\n')[0]}`);
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
-    if (code !== 0 && stats.unexpected === 0) broken = true;
-  } else broken = true;
+    if (code !== 0 && stats.unexpected === 0 && errors.length === 0)
+      broken.push(`Playwright exited with ${code} though no test failed: look above for an error outside the tests`);
+  } else broken.push(`Playwright wrote no report (exit ${code})`);
 }
 
 writeFileSync('.tmp/totals.json', JSON.stringify(totals));
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-if (broken) console.log('A test run did not complete (see above).');
-process.exit(totals.failed > 0 || totals.passed === 0 || broken ? 1 : 0);
+for (const reason of broken) console.log(`A test run did not complete: ${reason}.`);
+process.exit(totals.failed > 0 || totals.passed === 0 || broken.length > 0 ? 1 : 0);
