@@ -187,23 +187,28 @@ export async function reachOf(
 }
 
 /** Whether the person turned `channel` off for `topic`: one probe of the key. */
+const optOut = preparedOnce((db) =>
+  db
+    .select({ one: sql<number>`1` })
+    .from(notificationOptOuts)
+    .where(
+      and(
+        eq(notificationOptOuts.userId, sql.placeholder('userId')),
+        eq(notificationOptOuts.topic, sql.placeholder('topic')),
+        eq(notificationOptOuts.channel, sql.placeholder('channel')),
+      ),
+    )
+    .limit(1)
+    .prepare('notification_opt_out'),
+);
+
 export async function isOptedOut(
   db: Db | Tx,
   userId: string,
   topic: NotificationTopic,
   channel: NotificationChannel,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(notificationOptOuts)
-    .where(
-      and(
-        eq(notificationOptOuts.userId, userId),
-        eq(notificationOptOuts.topic, topic),
-        eq(notificationOptOuts.channel, COLUMN_OF_CHANNEL[channel]),
-      ),
-    )
-    .limit(1);
+  const [row] = await optOut(db).execute({ userId, topic, channel: COLUMN_OF_CHANNEL[channel] });
   return !!row;
 }
 

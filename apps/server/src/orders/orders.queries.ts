@@ -432,12 +432,39 @@ export async function moveOrder(
     if (row?.wasCounted && row.offerId) await rankOrderOnOffer(db, id, row.offerId, -1);
     return !!row;
   }
-  const rows = await db
-    .update(orders)
-    .set({ status: to, ...set })
-    .where(where)
-    .returning({ id: orders.id });
+  const rows = await plainMove(set)(db).execute({ ...set, id, from, to });
   return rows.length === 1;
+}
+
+type MoveStatement = (db: Conn) => { execute(values: Record<string, unknown>): Promise<Array<{ id: string }>> };
+
+/**
+ * A move that touches no rank, prepared once per kind of change: which columns it sets, and which of
+ * them to null (written into the statement: a placeholder's value goes through the column's encoder,
+ * which has no null).
+ */
+const plainMoves = new Map<string, MoveStatement>();
+
+function plainMove(set: OrderChanges): MoveStatement {
+  const changes = Object.entries(set)
+    .filter(([, value]) => value !== undefined)
+    .map(([column, value]) => [column, value === null] as const)
+    .sort(([a], [b]) => a.localeCompare(b));
+  const key = changes.map(([column, toNull]) => (toNull ? `${column}=null` : column)).join(',');
+  let statement = plainMoves.get(key);
+  if (!statement) {
+    const values = changes.map(([column, toNull]) => [column, toNull ? sql`null` : sql.placeholder(column)]);
+    statement = preparedOnce((db) =>
+      db
+        .update(orders)
+        .set({ status: sql`${sql.placeholder('to')}`, ...Object.fromEntries(values) })
+        .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.status, sql.placeholder('from'))))
+        .returning({ id: orders.id })
+        .prepare(`move_order_${key}`),
+    ) as MoveStatement;
+    plainMoves.set(key, statement);
+  }
+  return statement;
 }
 
 /** Adds (1) or takes off (-1) a counted order and its review's stars on the offer's rank, in one UPDATE. */
