@@ -44,6 +44,7 @@ import { listJobs } from '../jobs/jobs.queries.ts';
 import { conversations, markThreadRead } from '../messages/messages.queries.ts';
 import {
   hasUnread,
+  isOptedOut,
   listNotifications,
   markAllNotificationsRead,
   markMessageNotificationsRead,
@@ -742,6 +743,13 @@ describe('lists', () => {
     const trim = await planFor(() => keepNewestDevices(database.db, 'u1', 10), /delete from push_subscriptions/);
     expect(trim).toMatch(/Index Scan Backward using push_subscriptions_user_idx/);
     expect(trim).not.toMatch(/Seq Scan/);
+  });
+
+  it("a mail's opt-out check probes the opt-outs' key in its generic plan", async () => {
+    const [statement] = await statementsOf(() => isOptedOut(database.db, 'u1', 'orders', 'email'));
+    const plan = await genericPlanOf(statement!);
+    expect(plan).toMatch(/notification_opt_outs_user_id_topic_channel_pk/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it('the disputes queue walks its open-problems index oldest first, from the top and after a cursor', async () => {
