@@ -1,0 +1,112 @@
+/**
+ * The PostgreSQL driver as installed (postgres.js 3.4.9 with patches/postgres+3.4.9.patch, decision
+ * 0020): a connection whose socket closed while a statement waited to be written must connect again.
+ * Unpatched, the write left waiting is cancelled but not forgotten, so nothing written on that
+ * connection is ever sent again: its next startup waits out the connect timeout, on every attempt.
+ * After a PostgreSQL restart under load, requests kept answering 503 for seconds after it was back.
+ *
+ * The test plays PostgreSQL's side of the protocol (startup with trust authentication, simple queries),
+ * to close every connection at once, as a shutting-down server does, in the order that matters.
+ */
+import net from 'node:net';
+import postgres from 'postgres';
+import { afterEach, expect, it } from 'vitest';
+
+const message = (type: string, body: Buffer = Buffer.alloc(0)) => {
+  const head = Buffer.alloc(5);
+  head.write(type, 0, 'latin1');
+  head.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([head, body]);
+};
+const authenticationOk = message('R', Buffer.from([0, 0, 0, 0]));
+const readyForQuery = message('Z', Buffer.from('I'));
+const commandComplete = message('C', Buffer.from('SELECT 0\0'));
+
+/**
+ * Answers every startup and every simple query, except `shut down`: that closes every connection,
+ * the one it came on last, so the driver hears the others close right after that one.
+ */
+function fakePostgres() {
+  const startups: number[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let started = false;
+    let buffered = Buffer.alloc(0);
+    socket.on('data', (data) => {
+      buffered = Buffer.concat([buffered, data]);
+      for (;;) {
+        if (!started) {
+          if (buffered.length < 4) return;
+          const length = buffered.readInt32BE(0);
+          if (buffered.length < length) return;
+          buffered = buffered.subarray(length);
+          started = true;
+          startups.push(Date.now());
+          socket.write(Buffer.concat([authenticationOk, readyForQuery]));
+          continue;
+        }
+        if (buffered.length < 5) return;
+        const type = String.fromCharCode(buffered[0]!);
+        const length = buffered.readInt32BE(1);
+        if (buffered.length < length + 1) return;
+        const text = buffered.subarray(5, length).toString('utf8');
+        buffered = buffered.subarray(length + 1);
+        if (type === 'X') return void socket.end();
+        if (type !== 'Q') continue;
+        if (text.startsWith('shut down')) {
+          for (const other of sockets) if (other !== socket) other.end();
+          return void socket.end();
+        }
+        socket.write(Buffer.concat([commandComplete, readyForQuery]));
+      }
+    });
+  });
+  return {
+    startups,
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+      ),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let cleanUp: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const step of cleanUp.reverse()) await step();
+  cleanUp = [];
+});
+
+it('connects again after the server closed a connection while a statement waited to be written on it', async () => {
+  const server = fakePostgres();
+  const port = await server.listen();
+  const sql = postgres({ host: '127.0.0.1', port, user: 'gigreel', max: 2, fetch_types: false, connect_timeout: 2 });
+  cleanUp.push(server.close, () => sql.end({ timeout: 0 }));
+  await Promise.all([sql.unsafe('select 1').simple(), sql.unsafe('select 1').simple()]);
+  expect(server.startups).toHaveLength(2);
+
+  // The first connection is closed under its statement; the caller answers at once with another
+  // statement, which goes to the other connection, closed in the same turn before it was written.
+  let next: Promise<unknown> | undefined;
+  await sql
+    .unsafe('shut down')
+    .simple()
+    .catch(() => {
+      next = sql.unsafe('select 2').simple();
+      next.catch(() => undefined);
+    });
+  await expect(next).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+
+  // Both connections open again and answer (unpatched, one gives up with CONNECT_TIMEOUT after 2 s).
+  await expect(Promise.all([sql.unsafe('select 3').simple(), sql.unsafe('select 4').simple()])).resolves.toHaveLength(
+    2,
+  );
+  expect(server.startups).toHaveLength(4);
+});
