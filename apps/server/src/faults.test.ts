@@ -30,7 +30,10 @@ it.skipIf(!clusterTools)(
     console.log(
       `[faults] PostgreSQL restarted (${report.restartMs} ms) during ${report.requests} requests: ${JSON.stringify(report.byKind)} by kind; ` +
         `${report.acknowledgedWrites} writes acknowledged, ${report.lostWrites} lost, ${report.hung} hung; ` +
-        `every request answered normally ${report.recoveredWithinMs} ms after it was back; ` +
+        `every request answered normally ${report.recoveredWithinMs} ms after it was back` +
+        (report.lastFailure
+          ? ` (the last to fail: ${report.lastFailure.request}, sent ${report.lastFailure.sentMs} ms from then, answered ${report.lastFailure.answer}); `
+          : '; ') +
         `live stream told to read again: ${report.liveStreamResynced}, heard the next message: ${report.liveMessageAfter}`,
     );
     expect(Object.keys(report.byKind).filter((kind) => !['200', '201', '503'].includes(kind))).toEqual([]);

@@ -119,6 +119,8 @@ export type PostgresRestartReport = {
   restartMs: number;
   /** From PostgreSQL accepting connections again to the last failed request (0: none failed after). */
   recoveredWithinMs: number;
+  /** That last failed request: what it asked, what it got, and when it was sent (ms from PostgreSQL being back). */
+  lastFailure: { request: string; answer: string; sentMs: number } | null;
   liveStreamResynced: boolean;
   liveMessageAfter: boolean;
 };
@@ -192,21 +194,24 @@ export async function postgresRestart(options: { clients: number; seconds: numbe
     const acknowledged: string[] = [];
     let requests = 0;
     let hung = 0;
-    const failures: number[] = [];
+    const failures: Array<{ at: number; sent: number; request: string; answer: string }> = [];
     const count = (kind: string) => (byKind[kind] = (byKind[kind] ?? 0) + 1);
     const call = async (url: string, init: RequestInit = {}) => {
       requests += 1;
+      const sent = Date.now();
+      const request = `${init.method ?? 'GET'} ${url}`;
       try {
         const response = await fetch(`${base}${url}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-        await response.arrayBuffer();
+        const body = Buffer.from(await response.arrayBuffer()).toString('utf8');
         count(String(response.status));
-        if (response.status >= 500) failures.push(Date.now());
+        if (response.status >= 500)
+          failures.push({ at: Date.now(), sent, request, answer: `${response.status} ${body.slice(0, 200)}` });
         return response.status;
       } catch (error) {
         const timedOut = (error as Error).name === 'TimeoutError';
         if (timedOut) hung += 1;
         count(timedOut ? 'timeout' : 'network error');
-        failures.push(Date.now());
+        failures.push({ at: Date.now(), sent, request, answer: String(error) });
         return 0;
       }
     };
@@ -258,7 +263,11 @@ export async function postgresRestart(options: { clients: number; seconds: numbe
       { message: string }[]
     >`select message from gig_messages where message = any(${acknowledged})`;
     await check.end();
-    const afterBack = failures.filter((at) => at > back);
+    const afterBack = failures.filter(({ at }) => at > back);
+    const last = afterBack.reduce<(typeof failures)[number] | null>(
+      (latest, failure) => (latest && latest.at >= failure.at ? latest : failure),
+      null,
+    );
     return {
       requests,
       byKind,
@@ -266,7 +275,8 @@ export async function postgresRestart(options: { clients: number; seconds: numbe
       lostWrites: acknowledged.length - new Set(found.map((row) => row.message)).size,
       hung,
       restartMs: back - restartStarted,
-      recoveredWithinMs: afterBack.length ? Math.max(...afterBack) - back : 0,
+      recoveredWithinMs: last ? last.at - back : 0,
+      lastFailure: last && { request: last.request, answer: last.answer, sentMs: last.sent - back },
       liveStreamResynced: resynced,
       liveMessageAfter: heard,
     };
