@@ -406,14 +406,15 @@ export async function moveOrder(
   to: OrderStatus,
   set: OrderChanges,
 ): Promise<boolean> {
-  const where = and(eq(orders.id, id), eq(orders.status, from));
+  // Built only for the two moves that change the rank; the plain move is a prepared statement.
+  const where = () => and(eq(orders.id, id), eq(orders.status, from));
   if (to === 'completed' && from !== 'completed') {
     if (!set.completedAt) throw new Error('an order completes with its completed_at');
     const counts = sql`${orders.buyerId} is distinct from ${orders.sellerId} and ${establishedSql(sql`${orders.buyerId}`, set.completedAt)}`;
     const [row] = await db
       .update(orders)
       .set({ status: to, ...set, countsForRank: counts })
-      .where(where)
+      .where(where())
       .returning({ offerId: orders.offerId, counted: orders.countsForRank });
     if (row?.counted && row.offerId) await rankOrderOnOffer(db, id, row.offerId, 1);
     return !!row;
@@ -427,7 +428,7 @@ export async function moveOrder(
       .with(before)
       .update(orders)
       .set({ status: to, ...set, countsForRank: false })
-      .where(where)
+      .where(where())
       .returning({ offerId: orders.offerId, wasCounted: sql<boolean>`(select ${before.counted} from ${before})` });
     if (row?.wasCounted && row.offerId) await rankOrderOnOffer(db, id, row.offerId, -1);
     return !!row;
