@@ -5,6 +5,10 @@
  * connection is ever sent again: its next startup waits out the connect timeout, on every attempt.
  * After a PostgreSQL restart under load, requests kept answering 503 for seconds after it was back.
  *
+ * And a statement handed to a connection between its socket's error and its close must fail, not wait
+ * forever: unpatched, the close after an error rejects nothing, and such a statement (a request's next
+ * statement, sent as another one fails) never settles.
+ *
  * The test plays PostgreSQL's side of the protocol (startup with trust authentication, simple queries),
  * to close every connection at once, as a shutting-down server does, in the order that matters.
  */
@@ -23,8 +27,9 @@ const readyForQuery = message('Z', Buffer.from('I'));
 const commandComplete = message('C', Buffer.from('SELECT 0\0'));
 
 /**
- * Answers every startup and every simple query, except `shut down`: that closes every connection,
- * the one it came on last, so the driver hears the others close right after that one.
+ * Answers every startup and every simple query, except `shut down`, which closes every connection,
+ * and `reset`, which resets every connection (a TCP reset: the driver hears an error, then the close);
+ * both end the one they came on last, so the driver hears the others first.
  */
 function fakePostgres() {
   const startups: number[] = [];
@@ -56,6 +61,10 @@ function fakePostgres() {
         buffered = buffered.subarray(length + 1);
         if (type === 'X') return void socket.end();
         if (type !== 'Q') continue;
+        if (text.startsWith('reset')) {
+          for (const other of sockets) if (other !== socket) other.resetAndDestroy();
+          return void socket.resetAndDestroy();
+        }
         if (text.startsWith('shut down')) {
           for (const other of sockets) if (other !== socket) other.end();
           return void socket.end();
@@ -109,4 +118,25 @@ it('connects again after the server closed a connection while a statement waited
     2,
   );
   expect(server.startups).toHaveLength(4);
+});
+
+it('fails a statement handed to a connection after its socket was reset and before it closed', async () => {
+  const server = fakePostgres();
+  const port = await server.listen();
+  const sql = postgres({ host: '127.0.0.1', port, user: 'gigreel', max: 2, fetch_types: false, connect_timeout: 2 });
+  cleanUp.push(server.close, () => sql.end({ timeout: 0 }));
+  await Promise.all([sql.unsafe('select 1').simple(), sql.unsafe('select 1').simple()]);
+
+  // The other connection has heard its reset, not yet its close, when the caller sends the next statement.
+  let next: Promise<unknown> | undefined;
+  await sql
+    .unsafe('reset')
+    .simple()
+    .catch(() => {
+      next = sql.unsafe('select 2').simple();
+      next.catch(() => undefined);
+    });
+  // Unpatched, it never settles (the test times out).
+  await expect(next).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  await expect(sql.unsafe('select 3').simple()).resolves.toBeDefined();
 });
