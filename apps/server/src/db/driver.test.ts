@@ -25,14 +25,20 @@ const message = (type: string, body: Buffer = Buffer.alloc(0)) => {
 const authenticationOk = message('R', Buffer.from([0, 0, 0, 0]));
 const readyForQuery = message('Z', Buffer.from('I'));
 const commandComplete = message('C', Buffer.from('SELECT 0\0'));
+const startingUpError = message(
+  'E',
+  Buffer.from('SFATAL\0VFATAL\0C57P03\0Mthe database system is starting up\0\0', 'latin1'),
+);
 
 /**
  * Answers every startup and every simple query, except `shut down`, which closes every connection,
- * and `reset`, which resets every connection (a TCP reset: the driver hears an error, then the close);
+ * `die`, which drops its connection unanswered and from then on refuses every startup as PostgreSQL
+ * does while it starts (57P03), and `reset`, which resets every connection (a TCP reset: the driver hears an error, then the close);
  * both end the one they came on last, so the driver hears the others first.
  */
 function fakePostgres() {
   const startups: number[] = [];
+  let startingUp = false;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -50,6 +56,7 @@ function fakePostgres() {
           buffered = buffered.subarray(length);
           started = true;
           startups.push(Date.now());
+          if (startingUp) return void socket.end(startingUpError);
           socket.write(Buffer.concat([authenticationOk, readyForQuery]));
           continue;
         }
@@ -61,6 +68,10 @@ function fakePostgres() {
         buffered = buffered.subarray(length + 1);
         if (type === 'X') return void socket.end();
         if (type !== 'Q') continue;
+        if (text.startsWith('die')) {
+          startingUp = true;
+          return void socket.destroy();
+        }
         if (text.startsWith('reset')) {
           for (const other of sockets) if (other !== socket) other.resetAndDestroy();
           return void socket.resetAndDestroy();
@@ -139,4 +150,19 @@ it('fails a statement handed to a connection after its socket was reset and befo
   // Unpatched, it never settles (the test times out).
   await expect(next).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
   await expect(sql.unsafe('select 3').simple()).resolves.toBeDefined();
+});
+
+it('fails a statement at once when PostgreSQL refuses the new connection as starting up', async () => {
+  const server = fakePostgres();
+  const port = await server.listen();
+  const sql = postgres({ host: '127.0.0.1', port, user: 'gigreel', max: 1, fetch_types: false, connect_timeout: 2 });
+  cleanUp.push(server.close, () => sql.end({ timeout: 0 }));
+  await sql.unsafe('select 1').simple();
+
+  // The connection dies under a statement; the next statement's connection is refused.
+  await expect(sql.unsafe('die').simple()).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  await expect(sql.unsafe('select 2').simple()).rejects.toMatchObject({ code: '57P03' });
+  // One attempt, not a loop of them (unpatched, the dead statement left behind made the driver keep
+  // the refusal for it, and it reconnected at once, again and again, until the server accepted).
+  expect(server.startups).toHaveLength(2);
 });
