@@ -104,24 +104,37 @@ afterEach(async () => {
   cleanUp = [];
 });
 
-it('connects again after the server closed a connection while a statement waited to be written on it', async () => {
+/** A pool of `max` connections to a fake server, every one of them open. */
+async function openPool(max: number) {
   const server = fakePostgres();
   const port = await server.listen();
-  const sql = postgres({ host: '127.0.0.1', port, user: 'gigreel', max: 2, fetch_types: false, connect_timeout: 2 });
+  const sql = postgres({ host: '127.0.0.1', port, user: 'gigreel', max, fetch_types: false, connect_timeout: 2 });
   cleanUp.push(server.close, () => sql.end({ timeout: 0 }));
-  await Promise.all([sql.unsafe('select 1').simple(), sql.unsafe('select 1').simple()]);
-  expect(server.startups).toHaveLength(2);
+  await Promise.all(Array.from({ length: max }, () => sql.unsafe('select 1').simple()));
+  expect(server.startups).toHaveLength(max);
+  return { server, sql };
+}
 
-  // The first connection is closed under its statement; the caller answers at once with another
-  // statement, which goes to the other connection, closed in the same turn before it was written.
+/** Sends `statement`; the moment it fails, sends `select 2`, as a request does its next statement. */
+async function nextAsItFails(sql: postgres.Sql, statement: string): Promise<{ next?: Promise<unknown> }> {
   let next: Promise<unknown> | undefined;
   await sql
-    .unsafe('shut down')
+    .unsafe(statement)
     .simple()
     .catch(() => {
       next = sql.unsafe('select 2').simple();
       next.catch(() => undefined);
     });
+  // In an object: an async function returning the promise itself would wait for it.
+  return { next };
+}
+
+it('connects again after the server closed a connection while a statement waited to be written on it', async () => {
+  const { server, sql } = await openPool(2);
+
+  // The first connection is closed under its statement; the caller answers at once with another
+  // statement, which goes to the other connection, closed in the same turn before it was written.
+  const { next } = await nextAsItFails(sql, 'shut down');
   await expect(next).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
 
   // Both connections open again and answer (unpatched, one gives up with CONNECT_TIMEOUT after 2 s).
@@ -132,32 +145,17 @@ it('connects again after the server closed a connection while a statement waited
 });
 
 it('fails a statement handed to a connection after its socket was reset and before it closed', async () => {
-  const server = fakePostgres();
-  const port = await server.listen();
-  const sql = postgres({ host: '127.0.0.1', port, user: 'gigreel', max: 2, fetch_types: false, connect_timeout: 2 });
-  cleanUp.push(server.close, () => sql.end({ timeout: 0 }));
-  await Promise.all([sql.unsafe('select 1').simple(), sql.unsafe('select 1').simple()]);
+  const { sql } = await openPool(2);
 
   // The other connection has heard its reset, not yet its close, when the caller sends the next statement.
-  let next: Promise<unknown> | undefined;
-  await sql
-    .unsafe('reset')
-    .simple()
-    .catch(() => {
-      next = sql.unsafe('select 2').simple();
-      next.catch(() => undefined);
-    });
+  const { next } = await nextAsItFails(sql, 'reset');
   // Unpatched, it never settles (the test times out).
   await expect(next).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
   await expect(sql.unsafe('select 3').simple()).resolves.toBeDefined();
 });
 
 it('fails a statement at once when PostgreSQL refuses the new connection as starting up', async () => {
-  const server = fakePostgres();
-  const port = await server.listen();
-  const sql = postgres({ host: '127.0.0.1', port, user: 'gigreel', max: 1, fetch_types: false, connect_timeout: 2 });
-  cleanUp.push(server.close, () => sql.end({ timeout: 0 }));
-  await sql.unsafe('select 1').simple();
+  const { server, sql } = await openPool(1);
 
   // The connection dies under a statement; the next statement's connection is refused.
   await expect(sql.unsafe('die').simple()).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
