@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createECDH } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -114,6 +115,24 @@ describe('loadConfig', () => {
       expect(loadConfig({ ...production, VAPID_SUBJECT: 'mailto:ops@gigreel.example' }).vapid.subject).toBe(
         'mailto:ops@gigreel.example',
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a pair whose private key starts with a zero byte, written a byte short, padded to 32 bytes', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gigreel-vapid-'));
+    try {
+      const key = Buffer.concat([Buffer.from([0]), Buffer.alloc(31, 7)]);
+      const ecdh = createECDH('prime256v1');
+      ecdh.setPrivateKey(key);
+      const publicKey = ecdh.getPublicKey('base64url');
+      const short = key.subarray(1).toString('base64url');
+      writeFileSync(path.join(dir, 'vapid-keys.json'), JSON.stringify({ publicKey, privateKey: short }));
+      expect(loadConfig({ DATA_DIR: dir }).vapid).toMatchObject({ publicKey, privateKey: key.toString('base64url') });
+      expect(
+        loadConfig({ ...production, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: short }).vapid.privateKey,
+      ).toBe(key.toString('base64url'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -3,6 +3,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 const emailList = z
@@ -220,41 +221,48 @@ function vapidKeys(
 ): { publicKey: string; privateKey: string } {
   const invalid = (problem: string) => new Error(`Invalid configuration:\n  ${problem}`);
   if (publicKey && privateKey) {
-    if (!isVapidPair(publicKey, privateKey))
+    const pair = vapidPair(publicKey, privateKey);
+    if (!pair)
       throw invalid(
         'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be one P-256 key pair in base64url (npx web-push generate-vapid-keys)',
       );
-    return { publicKey, privateKey };
+    return pair;
   }
   if (publicKey || privateKey) throw invalid('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   if (production) throw invalid('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when NODE_ENV=production');
   const file = path.join(dataDir, 'vapid-keys.json');
   if (existsSync(file)) {
     const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
-    if (kept.publicKey && kept.privateKey && isVapidPair(kept.publicKey, kept.privateKey))
-      return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+    const pair = kept.publicKey && kept.privateKey ? vapidPair(kept.publicKey, kept.privateKey) : undefined;
+    if (pair) return pair;
     throw invalid(`${file} holds no valid VAPID key pair; remove it to make a new one`);
   }
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const made = { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
+  // web-push pads the private key to its 32 bytes; Node's own comes a byte short once in 256 pairs.
+  const made = webpush.generateVAPIDKeys();
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(made), { mode: 0o600 });
   return made;
 }
 
-/** Whether the private key (32 bytes) is the public key's (65 bytes, uncompressed) on P-256. */
-function isVapidPair(publicKey: string, privateKey: string): boolean {
+/**
+ * The pair when the private key (up to 32 bytes) is the public key's (65 bytes, uncompressed) on P-256,
+ * with the private key padded to the 32 bytes web-push signs with: a key whose first byte is zero may
+ * come written a byte short (as Node's own generator writes it), and it is still the same key.
+ */
+function vapidPair(publicKey: string, privateKey: string): { publicKey: string; privateKey: string } | undefined {
   const base64url = /^[A-Za-z0-9_-]+$/;
-  if (!base64url.test(publicKey) || !base64url.test(privateKey)) return false;
+  if (!base64url.test(publicKey) || !base64url.test(privateKey)) return undefined;
   const key = Buffer.from(privateKey, 'base64url');
-  if (key.length !== 32 || Buffer.from(publicKey, 'base64url').length !== 65) return false;
+  if (key.length === 0 || key.length > 32 || Buffer.from(publicKey, 'base64url').length !== 65) return undefined;
+  const padded = Buffer.concat([Buffer.alloc(32 - key.length), key]);
   try {
     const ecdh = createECDH('prime256v1');
-    ecdh.setPrivateKey(key);
-    return ecdh.getPublicKey('base64url') === publicKey;
+    ecdh.setPrivateKey(padded);
+    return ecdh.getPublicKey('base64url') === publicKey
+      ? { publicKey, privateKey: padded.toString('base64url') }
+      : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
