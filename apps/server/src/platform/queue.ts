@@ -54,13 +54,23 @@ export type QueueOptions = {
   onFailure?: (job: string) => void;
 };
 
+/** Keeps `work` in `under` until it settles. */
+function tracked<T>(under: Set<Promise<unknown>>, work: Promise<T>): Promise<T> {
+  under.add(work);
+  const done = () => void under.delete(work);
+  work.then(done, done);
+  return work;
+}
+
 export async function startQueue(
   database: Database,
   log: FastifyBaseLogger,
   options: QueueOptions = {},
 ): Promise<Queue> {
+  /** pg-boss's own statements under way (a fetch, a job's outcome): stop() waits for them too. */
+  const statements = new Set<Promise<unknown>>();
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    db: { executeSql: (text: string, values?: unknown[]) => tracked(statements, database.executeSql(text, values)) },
     schema: 'pgboss',
     schedule: options.recurring ?? true,
     supervise: options.recurring ?? true,
@@ -80,12 +90,6 @@ export async function startQueue(
    * timeout, and a run still going then met a closed database (CONNECTION_ENDED, unhandled, in CI).
    */
   const running = new Set<Promise<unknown>>();
-  const tracked = <T>(run: Promise<T>): Promise<T> => {
-    running.add(run);
-    const done = () => void running.delete(run);
-    run.then(done, done);
-    return run;
-  };
 
   const runSoon = async (name: string) => {
     if (!handlers.has(name)) throw new Error(`no job named ${name}`);
@@ -119,7 +123,7 @@ export async function startQueue(
     const worker = await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
       const started = Date.now();
       try {
-        const result = await tracked(handler(stopping.signal));
+        const result = await tracked(running, handler(stopping.signal));
         if (result && result.againInMs !== null) runAgainIn(name, result.againInMs);
         log.debug({ job: name, ms: Date.now() - started }, 'background job done');
       } catch (error) {
@@ -159,7 +163,7 @@ export async function startQueue(
       let worker = '';
       worker = await boss.work<T>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([one]) => {
         try {
-          await tracked(job.handle(one!.data));
+          await tracked(running, job.handle(one!.data));
         } catch (error) {
           log.error({ err: error, job: job.name }, 'background job failed; it will be retried');
           options.onFailure?.(job.name);
@@ -178,7 +182,17 @@ export async function startQueue(
       againTimers.clear();
       for (const unlisten of unlisteners.splice(0)) await unlisten().catch(() => {});
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
-      await Promise.allSettled([...running]);
+      // pg-boss's wait looks only at jobs its workers hold: a fetch answered after that still starts
+      // its job, whose outcome is then recorded. Waited for until nothing is under way for a whole
+      // turn of the event loop, so the database is never closed under the queue's feet.
+      log.debug(
+        { runs: running.size, statements: statements.size },
+        'job queue stopped taking work; finishing what is under way',
+      );
+      while (running.size > 0 || statements.size > 0) {
+        await Promise.allSettled([...running, ...statements]);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }
