@@ -307,7 +307,9 @@ export const reactions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.offerId] }),
-    index('reactions_offer_idx').on(t.offerId),
+    // The person too: a generic plan may look up one person's reaction to an offer through this index
+    // rather than the key, and on offer_id alone it then reads every reaction the offer has.
+    index('reactions_offer_idx').on(t.offerId, t.userId),
     check('reactions_emoji_check', sql`${t.emoji} in ('Smart', 'Support', 'Hype', 'Not for Me', 'Watching')`),
   ],
 );
