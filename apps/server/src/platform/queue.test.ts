@@ -17,6 +17,11 @@ const jobsNamed = async (name: string) =>
     )[0]?.count,
   );
 
+type LogEntry = { msg: string; err?: { message: string } };
+/** A logger whose every line, from `level` up, is handed to `onEntry` as it is written. */
+const logTo = (level: 'debug' | 'error', onEntry: (entry: LogEntry) => void) =>
+  pino({ level }, { write: (line: string) => onEntry(JSON.parse(line) as LogEntry) });
+
 describe('the job queue', () => {
   it('a job two processes ask for while it runs runs once more, not twice', async () => {
     const [first, second] = [
@@ -116,14 +121,9 @@ describe('the job queue', () => {
         return answer;
       },
     };
-    const log = pino(
-      { level: 'debug' },
-      {
-        write(line: string) {
-          if (line.includes('job queue stopped taking work')) release();
-        },
-      },
-    );
+    const log = logTo('debug', (entry) => {
+      if (entry.msg.startsWith('job queue stopped taking work')) release();
+    });
     const queue = await startQueue(database, log, { pollSeconds: 0.5 });
     let ran = false;
     await queue.every('test.fetched-late', '0 0 1 1 *', async () => {
@@ -147,17 +147,11 @@ describe('the job queue', () => {
         return t.deps.database.executeSql(text, values);
       },
     };
-    let reported!: (line: { msg: string; err?: { message: string } }) => void;
-    const queueError = new Promise<{ msg: string; err?: { message: string } }>((resolve) => (reported = resolve));
-    const log = pino(
-      { level: 'error' },
-      {
-        write(line: string) {
-          const entry = JSON.parse(line) as { msg: string; err?: { message: string } };
-          if (entry.msg === 'job queue error') reported(entry);
-        },
-      },
-    );
+    let reported!: (entry: LogEntry) => void;
+    const queueError = new Promise<LogEntry>((resolve) => (reported = resolve));
+    const log = logTo('error', (entry) => {
+      if (entry.msg === 'job queue error') reported(entry);
+    });
     const queue = await startQueue(database, log, { pollSeconds: 0.5 });
     try {
       await queue.every('test.unrecorded', '0 0 1 1 *', async () => {});

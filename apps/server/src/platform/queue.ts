@@ -67,10 +67,14 @@ export async function startQueue(
   log: FastifyBaseLogger,
   options: QueueOptions = {},
 ): Promise<Queue> {
-  /** pg-boss's own statements under way (a fetch, a job's outcome): stop() waits for them too. */
-  const statements = new Set<Promise<unknown>>();
+  /**
+   * Runs under way in this process, and pg-boss's own statements (a fetch, a job's outcome). stop()
+   * waits for them: pg-boss's own wait gives up after its timeout and looks only at jobs its workers
+   * hold, and whatever was still going then met a closed database (CONNECTION_ENDED, unhandled, in CI).
+   */
+  const underWay = new Set<Promise<unknown>>();
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => tracked(statements, database.executeSql(text, values)) },
+    db: { executeSql: (text: string, values?: unknown[]) => tracked(underWay, database.executeSql(text, values)) },
     schema: 'pgboss',
     schedule: options.recurring ?? true,
     supervise: options.recurring ?? true,
@@ -85,11 +89,6 @@ export async function startQueue(
   const againTimers = new Map<string, NodeJS.Timeout>();
   let stopped = false;
   const stopping = new AbortController();
-  /**
-   * Runs under way in this process. stop() waits for them: pg-boss's own wait gives up after its
-   * timeout, and a run still going then met a closed database (CONNECTION_ENDED, unhandled, in CI).
-   */
-  const running = new Set<Promise<unknown>>();
 
   const runSoon = async (name: string) => {
     if (!handlers.has(name)) throw new Error(`no job named ${name}`);
@@ -123,7 +122,7 @@ export async function startQueue(
     const worker = await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
       const started = Date.now();
       try {
-        const result = await tracked(running, handler(stopping.signal));
+        const result = await tracked(underWay, handler(stopping.signal));
         if (result && result.againInMs !== null) runAgainIn(name, result.againInMs);
         log.debug({ job: name, ms: Date.now() - started }, 'background job done');
       } catch (error) {
@@ -163,7 +162,7 @@ export async function startQueue(
       let worker = '';
       worker = await boss.work<T>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([one]) => {
         try {
-          await tracked(running, job.handle(one!.data));
+          await tracked(underWay, job.handle(one!.data));
         } catch (error) {
           log.error({ err: error, job: job.name }, 'background job failed; it will be retried');
           options.onFailure?.(job.name);
@@ -185,12 +184,9 @@ export async function startQueue(
       // pg-boss's wait looks only at jobs its workers hold: a fetch answered after that still starts
       // its job, whose outcome is then recorded. Waited for until nothing is under way for a whole
       // turn of the event loop, so the database is never closed under the queue's feet.
-      log.debug(
-        { runs: running.size, statements: statements.size },
-        'job queue stopped taking work; finishing what is under way',
-      );
-      while (running.size > 0 || statements.size > 0) {
-        await Promise.allSettled([...running, ...statements]);
+      log.debug({ underWay: underWay.size }, 'job queue stopped taking work; finishing what is under way');
+      while (underWay.size > 0) {
+        await Promise.allSettled([...underWay]);
         await new Promise((resolve) => setImmediate(resolve));
       }
     },
