@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/databases.ts';
 import type { Database, Db, Tx } from './connection.ts';
 import { preparedOnce } from './prepared.ts';
-import { tags } from './schema.ts';
+import { offerTags, tags } from './schema.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -75,6 +75,31 @@ describe('preparedOnce', () => {
       expect(await tagNamed(database.db).execute({ name: 'preparedoncesecond' })).toEqual([]);
     } finally {
       await second.drop();
+    }
+  });
+});
+
+// drizzle-orm's row mapping is patched (patches/drizzle-orm+0.45.4.patch, decision 0014): each list of
+// fields is worked out once and reused for every row of every execution.
+const tagWithOffer = preparedOnce((db: Db | Tx) =>
+  db
+    .select({ tag: tags, link: offerTags, readAt: sql<Date>`now()`.mapWith((value: string | Date) => new Date(value)) })
+    .from(tags)
+    .leftJoin(offerTags, eq(offerTags.tagId, tags.id))
+    .where(eq(tags.name, sql.placeholder('name')))
+    .prepare('prepared_test_tag_with_offer'),
+);
+
+describe('rows of a prepared statement', () => {
+  it('map to nested objects, a missing left-joined row to null and a mapped value through its decoder, on each execution', async () => {
+    const name = 'preparedmappingtag';
+    const [{ id }] = await database.db.insert(tags).values({ name }).returning({ id: tags.id });
+    for (const execution of [1, 2]) {
+      const rows = await tagWithOffer(database.db).execute({ name });
+      expect({ execution, rows }).toEqual({
+        execution,
+        rows: [{ tag: { id, name }, link: null, readAt: expect.any(Date) }],
+      });
     }
   });
 });
