@@ -29,7 +29,7 @@ import path from 'node:path';
 import type { AutocannonClient, AutocannonRequest } from 'autocannon';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { RANK_SCORE_SQL, type ExportTable, type FeedPage } from '@gigreel/core';
+import { PUSH_DEVICES_MAX, RANK_SCORE_SQL, type ExportTable, type FeedPage } from '@gigreel/core';
 import { sessionWithPersonQuery } from '../apps/server/src/auth/sessions.queries.ts';
 import { signToken } from '../apps/server/src/auth/signed-cookie.ts';
 import { migrateDatabase, openDatabase, type Db } from '../apps/server/src/db/connection.ts';
@@ -1184,8 +1184,9 @@ ${boostTransaction({ person: personSql(o.reserved, ':w'), offer: offerSql(':i'),
 
 /**
  * messages.service sendMessage: the offer; the block, the send limit's count and the sender's account
- * pipelined (sent together, as the server sends them); the message, the pair's summary, the
- * notification and both live announcements.
+ * pipelined (sent together, as the server sends them); the message, the pair's summary; the
+ * receiver's notification settings and the message's live announcement, pipelined; the notification
+ * and its announcement.
  */
 function messageScript(o: { n: number; reserved: number; senders: number; token: string }): PgbenchScript {
   const sender = personSql(o.reserved, ':s');
@@ -1212,12 +1213,28 @@ insert into conversation_summaries (user_low, user_high, last_message_id, last_s
     (:receiver::text < ${sender})::int, (:receiver::text > ${sender})::int)
   on conflict (user_low, user_high) do update set ${['last_message_id', 'last_sender_id', 'last_message', 'last_offer_title', 'last_at'].map(latest).join(', ')},
     unread_low = conversation_summaries.unread_low + excluded.unread_low, unread_high = conversation_summaries.unread_high + excluded.unread_high;
+\\startpipeline
+${reachSql(':receiver', 'messages')}
+select pg_notify('gigreel_live', json_build_object('users', json_build_array(:receiver::text, ${sender}), 'type', 'message', 'id', :message_id::text, 'from', ${sender}, 'to', :receiver::text, 'createdAt', :message_at::text)::text);
+\\endpipeline
 insert into notifications (user_id, kind, title, body, link) values (:receiver, 'message', 'New message from a bench sender', '${text}', '/messages?with=' || ${sender})
   returning id as note_id, created_at as note_at \\gset
 select pg_notify('gigreel_live', json_build_object('users', json_build_array(:receiver::text), 'type', 'notification', 'id', :note_id::text, 'kind', 'message', 'createdAt', :note_at::text)::text);
-select pg_notify('gigreel_live', json_build_object('users', json_build_array(:receiver::text, ${sender}), 'type', 'message', 'id', :message_id::text, 'from', ${sender}, 'to', :receiver::text, 'createdAt', :message_at::text)::text);
 commit;`,
   };
+}
+
+/**
+ * notifications.queries.ts reach: where a notification of `topic` may reach the person (the channels
+ * they turned off, and their devices unless push is one), the first statement of every notification.
+ */
+function reachSql(person: string, topic: string): string {
+  return `with off as (select channel from notification_opt_outs where user_id = ${person} and topic = '${topic}')
+select coalesce((select string_agg(channel, ',') from off), '') as off,
+  case when exists (select 1 from off where channel = 'push') then ''
+  else coalesce((select string_agg(id::text, ',') from (
+    select id from push_subscriptions where user_id = ${person} order by last_used_at desc limit ${PUSH_DEVICES_MAX}) as device), '')
+  end as devices;`;
 }
 
 /**
@@ -1235,8 +1252,9 @@ function outboxMailSql(to: string): string {
 }
 
 /**
- * orders.service markOrderPaid: lock, move, add the move to the order's history, read the order back,
- * notify the seller, write the seller's mail to the outbox; then the order's messages, files and
+ * orders.service markOrderPaid: lock, move, add the move to the order's history, read the order back;
+ * the seller's notification settings (where it may reach them), the notification and its live
+ * announcement; their e-mail opt-out and the mail in the outbox; then the order's messages, files and
  * history for the answer (detailOf; an order that never completed or was disputed reads no review or problem).
  */
 function payScript(o: { reserved: number; writers: number; prefix: string; perClient: number }): PgbenchScript {
@@ -1258,9 +1276,11 @@ select id, status, buyer_id, seller_id as seller, job_id from orders where id = 
 update orders set status = 'paid', paid_at = now(), payment_confirmed_at = null where id = ${order} and status = 'awaiting_payment' returning id;
 insert into order_events (order_id, kind, by_role, note, created_at) values (${order}, 'payment_claimed', 'buyer', null, now()) returning id;
 ${findOrder}
+${reachSql(':seller', 'orders')}
 insert into notifications (user_id, kind, title, body, link) values (:seller, 'order_paid', 'Your order was paid', 'A buyer has paid.', '/order/' || ${order})
   returning id as note_id, created_at as note_at \\gset
 select pg_notify('gigreel_live', json_build_object('users', json_build_array(:seller::text), 'type', 'notification', 'id', :note_id::text, 'kind', 'order_paid', 'createdAt', :note_at::text)::text);
+select 1 from notification_opt_outs where user_id = :seller and topic = 'orders' and channel = 'email' limit 1;
 ${outboxMailSql('seller@example.com')}
 commit;
 select id, sender_role, message_key, body, sent_at from order_messages where order_id = ${order} order by sent_at, id;
