@@ -93,12 +93,12 @@ const tagWithOffer = preparedOnce((db: Db | Tx) =>
 describe('rows of a prepared statement', () => {
   it('map to nested objects, a missing left-joined row to null and a mapped value through its decoder, on each execution', async () => {
     const name = 'preparedmappingtag';
-    const [{ id }] = await database.db.insert(tags).values({ name }).returning({ id: tags.id });
+    const [tag] = await database.db.insert(tags).values({ name }).returning({ id: tags.id });
     for (const execution of [1, 2]) {
       const rows = await tagWithOffer(database.db).execute({ name });
       expect({ execution, rows }).toEqual({
         execution,
-        rows: [{ tag: { id, name }, link: null, readAt: expect.any(Date) }],
+        rows: [{ tag: { id: tag!.id, name }, link: null, readAt: expect.any(Date) }],
       });
     }
   });
