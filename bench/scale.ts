@@ -789,6 +789,7 @@ async function measureSize(
       log(
         `scale: ${label} ${endpoint.label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${failed ? `, failures ${failed}` : ''} (load ${os.loadavg()[0]!.toFixed(1)}${describeCpu(result)})`,
       );
+      logServerErrors(running, result, log);
       reads.set(endpoint.label, { endpoint, result });
       figures.push({
         name: `${endpoint.label}, ${label}${failed ? ` (failures: ${failed})` : ''}`,
@@ -844,6 +845,12 @@ function residentMb(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** After a load that got a 5xx answer, what the server logged as errors (its last few), to explain it. */
+function logServerErrors(server: RunningServer, result: LoadResult, log: (line: string) => void): void {
+  if (!Object.keys(result.failures).some((status) => status.startsWith('5'))) return;
+  for (const line of server.errors()) log(`scale: the server logged: ${line}`);
 }
 
 async function measureExport(
@@ -958,6 +965,7 @@ async function measureWrites(
       log(
         `scale: ${label} ${what} over HTTP: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${describeFailures(result) ? `, failures ${describeFailures(result)}` : ''} (load ${os.loadavg()[0]!.toFixed(1)}${describeCpu(result)})`,
       );
+      logServerErrors(server, result, log);
       return result;
     };
     const pgbench = async (

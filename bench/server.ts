@@ -17,7 +17,19 @@ export { freePort };
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
-export type RunningServer = { base: string; pid: number; dataDir: string; authSecret: string; stop(): Promise<void> };
+export type RunningServer = {
+  base: string;
+  pid: number;
+  dataDir: string;
+  authSecret: string;
+  /** The server's last error log lines (pino level 50 and up), for a load that got a 5xx. */
+  errors(): string[];
+  stop(): Promise<void>;
+};
+
+/** At most this many of the server's error lines are kept, each cut to ERROR_LINE_CHARS. */
+const ERRORS_KEPT = 5;
+const ERROR_LINE_CHARS = 1500;
 
 /** Starts a child process running `script` (a TypeScript file under the repo) and waits for `healthPath`. */
 export async function startProcess(options: {
@@ -37,11 +49,23 @@ export async function startProcess(options: {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', options.script], {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  // The log (warn and up, one JSON object a line): the errors are kept, so a 5xx in a load can be explained.
+  const errors: string[] = [];
+  let partial = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    // a line still being written: its start (where pino puts the level) is what is kept
+    partial = lines.pop()!.slice(0, 64 * 1024);
+    for (const line of lines.filter((text) => /^\{"level":\s*[5-9]\d/.test(text))) {
+      errors.push(line.slice(0, ERROR_LINE_CHARS));
+      if (errors.length > ERRORS_KEPT) errors.shift();
+    }
   });
   const base = `http://127.0.0.1:${options.port}`;
   const stop = async () => {
@@ -54,7 +78,14 @@ export async function startProcess(options: {
     await stop();
     throw error;
   }
-  return { base, pid: child.pid!, dataDir: options.dataDir, authSecret: options.env.AUTH_SECRET ?? '', stop };
+  return {
+    base,
+    pid: child.pid!,
+    dataDir: options.dataDir,
+    authSecret: options.env.AUTH_SECRET ?? '',
+    errors: () => [...errors],
+    stop,
+  };
 }
 
 /** The settings every benchmark process runs with: production, on this port and data folder, quiet logs. */
