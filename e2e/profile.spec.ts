@@ -108,6 +108,31 @@ test('profile: a person without an offer is invited to create one', async ({ pag
   await expect(create).toHaveAttribute('href', '/post');
 });
 
+test('profile: what follows your offer waits for it, so nothing jumps under a finger while it loads', async ({
+  page,
+  people,
+}) => {
+  await people.signIn(page, await people.person({ displayName: `Pia Patient ${uniqueWord('n')}` }));
+  // The person's offer is held on its way back until the rest of the profile is on screen.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/offers/mine', async (route) => {
+    const answer = await route.fetch();
+    await released;
+    await route.fulfill({ response: answer });
+  });
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: /^Pia Patient/, level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your offer' })).toBeVisible();
+  const hire = page.getByRole('region', { name: 'Hire our designer' });
+  await expect(hire).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('link', { name: 'Create Your First Offer' })).toBeVisible();
+  await expect(hire.getByRole('link', { name: 'Send a job' })).toBeVisible();
+  await page.unroute('**/api/offers/mine');
+});
+
 test('settings: edit profile within the limits; the profile shows the change', async ({ page, people }, info) => {
   // A fresh person: renaming a demo account would change what the other specs read afterwards.
   await people.signUpVerified(page, { displayName: 'Settings Editor' });
