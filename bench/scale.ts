@@ -27,12 +27,15 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AutocannonClient, AutocannonRequest } from 'autocannon';
+import { fillPlaceholders } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { PUSH_DEVICES_MAX, RANK_SCORE_SQL, type ExportTable, type FeedPage } from '@gigreel/core';
 import { sessionWithPersonQuery } from '../apps/server/src/auth/sessions.queries.ts';
 import { signToken } from '../apps/server/src/auth/signed-cookie.ts';
 import { migrateDatabase, openDatabase, type Db } from '../apps/server/src/db/connection.ts';
+import { reachText } from '../apps/server/src/notifications/notifications.queries.ts';
 import { WAKE_CHANNEL } from '../apps/server/src/platform/outbox.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/realtime/bench-support.ts';
@@ -1234,15 +1237,13 @@ commit;`,
 
 /**
  * notifications.queries.ts reach: where a notification of `topic` may reach the person (the channels
- * they turned off, and their devices unless push is one), the first statement of every notification.
+ * they turned off, and their devices unless push is one), the first statement of every notification;
+ * the server's own text with its placeholders filled, the person as the pgbench expression `person`.
  */
 function reachSql(person: string, topic: string): string {
-  return `with off as (select channel from notification_opt_outs where user_id = ${person} and topic = '${topic}')
-select coalesce((select string_agg(channel, ',') from off), '') as off,
-  case when exists (select 1 from off where channel = 'push') then ''
-  else coalesce((select string_agg(id::text, ',') from (
-    select id from push_subscriptions where user_id = ${person} order by last_used_at desc limit ${PUSH_DEVICES_MAX}) as device), '')
-  end as devices;`;
+  const { sql, params } = new PgDialect().sqlToQuery(reachText);
+  const values = fillPlaceholders(params, { userId: '__PERSON__', topic, maxDevices: PUSH_DEVICES_MAX });
+  return `${inlineParams(sql, values).replaceAll(`'__PERSON__'`, person)};`;
 }
 
 /**

@@ -150,9 +150,8 @@ const CHANNEL_OF_COLUMN = Object.fromEntries(
   Object.entries(COLUMN_OF_CHANNEL).map(([channel, column]) => [column, channel]),
 ) as Record<string, NotificationChannel>;
 
-const reach = preparedSql<{ off: string; devices: string }>(
-  'notification_reach',
-  sql`
+/** The text of `reach` (below); exported for the bench's pgbench script, which sends it as the server does. */
+export const reachText = sql`
     with off as (
       select channel from notification_opt_outs where user_id = ${sql.placeholder('userId')} and topic = ${sql.placeholder('topic')}
     )
@@ -164,8 +163,9 @@ const reach = preparedSql<{ off: string; devices: string }>(
           select id from push_subscriptions where user_id = ${sql.placeholder('userId')}
           order by last_used_at desc limit ${sql.placeholder('maxDevices')}
         ) as device), '')
-      end as devices`,
-);
+      end as devices`;
+
+const reach = preparedSql<{ off: string; devices: string }>('notification_reach', reachText);
 
 /**
  * Where a notification of `topic` may reach the person, in one statement: the channels they turned
