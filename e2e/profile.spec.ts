@@ -17,6 +17,21 @@ async function logIn(page: Page, email: string) {
   expect(response.status()).toBe(200);
 }
 
+/**
+ * Holds the answers to requests matching `pattern` on their way back to the page until the returned
+ * release is called; from then on they pass.
+ */
+async function holdAnswers(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    const answer = await route.fetch();
+    await released;
+    await route.fulfill({ response: answer });
+  });
+  return release;
+}
+
 async function shot(page: Page, info: TestInfo, name: string) {
   await page.screenshot({ path: `.tmp/screens/issue6/${name}-${info.project.name}.png`, fullPage: true });
 }
@@ -114,13 +129,7 @@ test('profile: what follows your offer waits for it, so nothing jumps under a fi
 }) => {
   await people.signIn(page, await people.person({ displayName: `Pia Patient ${uniqueWord('n')}` }));
   // The person's offer is held on its way back until the rest of the profile is on screen.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/offers/mine', async (route) => {
-    const answer = await route.fetch();
-    await released;
-    await route.fulfill({ response: answer });
-  });
+  const release = await holdAnswers(page, '**/api/offers/mine');
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: /^Pia Patient/, level: 1 })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading your offer' })).toBeVisible();
@@ -130,7 +139,25 @@ test('profile: what follows your offer waits for it, so nothing jumps under a fi
   release();
   await expect(page.getByRole('link', { name: 'Create Your First Offer' })).toBeVisible();
   await expect(hire.getByRole('link', { name: 'Send a job' })).toBeVisible();
-  await page.unroute('**/api/offers/mine');
+});
+
+test('settings: drawn once every section is known, so nothing jumps under a finger while it loads', async ({
+  page,
+  people,
+}) => {
+  await people.signIn(page, await people.person({ displayName: `Sam Steady ${uniqueWord('n')}` }));
+  // The profile (the first section's form) is held on its way back while the others arrive.
+  const release = await holdAnswers(page, '**/api/profile');
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your settings' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Account' })).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('textbox', { name: 'Display name' })).toHaveValue(/^Sam Steady/);
+  await expect(
+    page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Change email' }),
+  ).toBeVisible();
 });
 
 test('settings: edit profile within the limits; the profile shows the change', async ({ page, people }, info) => {
@@ -235,15 +262,21 @@ test('settings: avatar upload with preview and progress, refusals, and removal d
   await expect(page.getByText('File too large')).toBeVisible();
   await chooser.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
   await expect(page.getByText('Invalid file type').first()).toBeVisible();
-  // a fake image passes the browser's check and is refused by the server from its bytes
+  // a fake image passes the browser's check and is refused by the server from its bytes (the refusal
+  // of the PDF above says the same, so the server's answer is what is waited for)
+  const refused = page.waitForResponse(
+    (answer) => answer.url().endsWith('/api/profile/avatar') && answer.request().method() === 'PUT',
+  );
   await chooser.setInputFiles({
     name: 'fake.png',
     mimeType: 'image/png',
     buffer: Buffer.from('this is not an image at all'),
   });
+  expect((await refused).status()).toBe(415);
   await expect(
     page.getByText('Your profile photo must be an image (JPEG, PNG, WebP, GIF or AVIF).').last(),
   ).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Uploading photo' })).toHaveCount(0);
   expect((await (await page.request.get('/api/profile')).json()).profile.profileImage).toBeNull();
 
   // a real image: preview and progress while it uploads (the answer is held back a moment to see them)

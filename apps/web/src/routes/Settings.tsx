@@ -5,11 +5,11 @@
  */
 import { LogOut } from 'lucide-react';
 import { blocksTexts, notificationSettingsTexts, profileTexts } from '@gigreel/core';
-import { AccountSection, SignedInDevices, YourData } from '../features/account/index.ts';
+import { AccountSection, SignedInDevices, useAccount, useDevices, YourData } from '../features/account/index.ts';
 import { useLogOut } from '../features/auth/index.ts';
-import { BlockedPeople } from '../features/blocks/index.ts';
+import { BlockedPeople, useBlockedPeople } from '../features/blocks/index.ts';
 import { GetAppButton } from '../features/layout/index.ts';
-import { NotificationSettings } from '../features/notifications/index.ts';
+import { NotificationSettings, useNotificationSettings } from '../features/notifications/index.ts';
 import { useProfile } from '../features/profile/index.ts';
 import { PushToggle } from '../features/push/index.ts';
 import { AvatarEditor, ProfileForm, SettingsLinks } from '../features/settings/index.ts';
@@ -17,21 +17,36 @@ import { Button } from '../ui/button.tsx';
 import { Card, Spinner, LoadFailed } from '../ui/misc.tsx';
 
 export default function SettingsPage() {
-  const profile = useProfile();
-  const logOut = useLogOut();
+  // Every section asks for its data at once, and the sections are shown when all of it is known:
+  // shown as each answer came, a section's spinner turning into its content pushed the sections
+  // below it down (Edit Profile's form moved "Change email" 500 px) just as a finger went for them.
+  // They are there but hidden meanwhile, so that each question is asked once.
+  const sections = [useProfile(), useAccount(), useDevices(), useNotificationSettings(), useBlockedPeople()];
+  const loading = sections.some((section) => section.isPending);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 pb-8 pt-4">
       {/* The header's back arrow goes to /profile (SPEC section 2). */}
       <h1 className="text-2xl font-bold text-white">Settings</h1>
+      {loading ? <Spinner label="Loading your settings" /> : null}
+      <div className={loading ? 'hidden' : 'contents'}>
+        <SettingsSections />
+      </div>
+    </div>
+  );
+}
+
+function SettingsSections() {
+  const profile = useProfile();
+  const logOut = useLogOut();
+  return (
+    <>
       <section aria-labelledby="edit-profile-title" className="flex flex-col gap-3">
         <h2 id="edit-profile-title" className="text-lg font-bold text-white">
           Edit Profile
         </h2>
-        {profile.isPending ? (
-          <Spinner label="Loading your profile" />
-        ) : profile.isError ? (
+        {profile.isError ? (
           <LoadFailed title={profileTexts.unableToLoad} detail={profileTexts.loadFailed} query={profile} />
-        ) : (
+        ) : profile.data ? (
           <Card className="flex flex-col gap-5">
             <AvatarEditor profile={profile.data} />
             <ProfileForm profile={profile.data} />
@@ -39,7 +54,7 @@ export default function SettingsPage() {
               Signed in as <span className="text-zinc-200">{profile.data.email}</span>
             </p>
           </Card>
-        )}
+        ) : null}
       </section>
       <AccountSection />
       <SignedInDevices />
@@ -82,6 +97,6 @@ export default function SettingsPage() {
         <LogOut className="h-5 w-5" aria-hidden="true" />
         Log Out
       </Button>
-    </div>
+    </>
   );
 }

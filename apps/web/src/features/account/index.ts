@@ -3,3 +3,4 @@ export { AccountSection } from './AccountSection.tsx';
 export { ResendVerification } from './ResendVerification.tsx';
 export { SignedInDevices } from './SignedInDevices.tsx';
 export { YourData } from './YourData.tsx';
+export { useAccount, useDevices } from './account.queries.ts';

@@ -2,4 +2,4 @@
 export { AccountUnreadBadge, MenuUnreadBadge, TabUnreadBadge } from './UnreadBadge.tsx';
 export { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './notifications.queries.ts';
 export { NotificationSettings } from './NotificationSettings.tsx';
-export { useUnsubscribe, useUnsubscribeLink } from './notification-settings.queries.ts';
+export { useNotificationSettings, useUnsubscribe, useUnsubscribeLink } from './notification-settings.queries.ts';
