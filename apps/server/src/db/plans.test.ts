@@ -507,12 +507,20 @@ describe('messages and notifications', () => {
 });
 
 describe('lists', () => {
-  it("the viewer's state on a feed page probes boosts, favourites, reactions and follows by index for each offer, in the generic plan too", async () => {
+  it("the viewer's state on a feed page reads each of the viewer's four lists by index up to a limit, and probes by index for each offer only past it, in the generic plan too", async () => {
     const ids = (
       await query<{ id: string }>(`select offer_id::text as id from boosts where user_id = 'u1' limit 5`)
     ).map((row) => row.id);
     const plan = await genericPlanOf(await statementOf(() => selectViewerStates(database.db, 'u1', ids), /"boosts"/));
     expect(plan).toMatch(/Index (Only )?Scan using offers_pkey on offers/);
+    // the viewer's boosts, favourites, reactions and follows: each one index range, cut off by a Limit
+    const lists = [
+      ...plan.matchAll(
+        /Limit .*\n\s*-> {2}Index (?:Only )?Scan using \w+ on (\w+) .*\n\s*Index Cond: \((\w+) = q_\d+\.viewer\)/g,
+      ),
+    ].map((match) => `${match[1]}.${match[2]}`);
+    expect(lists.sort()).toEqual(['boosts.user_id', 'favorites.user_id', 'follows.follower_id', 'reactions.user_id']);
+    // past the limit, a probe per offer
     for (const table of ['boosts', 'favorites', 'reactions'])
       expect(plan).toMatch(new RegExp(`Index (Only )?Scan using ${table}_\\w+ on ${table}`));
     // each probe finds the one row by the person and the offer, never all of an offer's or a person's rows

@@ -187,6 +187,41 @@ describe('GET /api/feed/state', () => {
     expect((await fan.get('/api/feed/state?ids=x')).statusCode).toBe(400);
   });
 
+  it('gives the right states to someone who boosted, saved, reacted to and followed more than it reads whole (150 each)', async () => {
+    const many = await t.signedIn();
+    const db = t.deps.database.db;
+    await db.execute(sql`insert into users (id, display_name, email)
+      select 'many-' || i, 'Many ' || i, 'many-' || i || '@example.com' from generate_series(1, 160) i`);
+    await db.execute(
+      sql`insert into offers (user_id, title) select 'many-' || i, 'Offer ' || i from generate_series(1, 160) i`,
+    );
+    const offerOf = async (i: number) =>
+      rowsOf<{ id: string }>(await db.execute(sql`select id from offers where user_id = ${`many-${i}`}`))[0]!.id;
+    // offers 1-150 have all four from this person; 151-160 none
+    for (const [table, column] of [
+      ['boosts', 'offer_id'],
+      ['favorites', 'offer_id'],
+    ] as const)
+      await db.execute(
+        sql.raw(
+          `insert into ${table} (user_id, ${column}) select '${many.user.id}', id from offers where user_id in (select 'many-' || i from generate_series(1, 150) i)`,
+        ),
+      );
+    await db.execute(sql`insert into reactions (user_id, offer_id, emoji)
+      select ${many.user.id}, id, 'Smart' from offers where user_id in (select 'many-' || i from generate_series(1, 150) i)`);
+    await db.execute(sql`insert into follows (follower_id, followee_id)
+      select ${many.user.id}, 'many-' || i from generate_series(1, 150) i`);
+    const asked = await Promise.all([1, 75, 150, 151, 160].map(offerOf));
+    const states = (await many.get(`/api/feed/state?ids=${asked.join(',')}`)).json().states as Array<{
+      offerId: string;
+    }>;
+    const engaged = { boosted: true, favorited: true, reaction: 'Smart', followsCreator: true };
+    const none = { boosted: false, favorited: false, reaction: null, followsCreator: false };
+    expect(states.sort((x, y) => asked.indexOf(x.offerId) - asked.indexOf(y.offerId))).toEqual(
+      asked.map((offerId, i) => ({ offerId, ...(i < 3 ? engaged : none) })),
+    );
+  });
+
   it('answers many people asking at once each with their own states (their requests share statements)', async () => {
     const offerIds = await Promise.all(Array.from({ length: 3 }, async () => seedOffer(t, (await t.createUser()).id)));
     const people = await Promise.all(Array.from({ length: 12 }, () => t.signedIn()));
