@@ -77,6 +77,9 @@ test('payment not received, paid again and received; delivered, changes asked, d
   viewport,
   people,
 }, testInfo) => {
+  // the whole life of an order, two people in two pages, fifteen screenshots: 54 s on desktop in a
+  // loaded CI run, and a phone's full-page screenshots on top ran past the default minute
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
   // the buyer, in the test's own page (its console errors fail the test)
   const buyer = await people.person({ displayName: 'Bo Buyer' });
