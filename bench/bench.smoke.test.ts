@@ -94,7 +94,9 @@ describe.skipIf(!hasPostgres)(`npm run bench -- --smoke (PostgreSQL at ${new URL
     const feed = report.sections.find((section) => section.key === 'feed')!;
     expect(feed.figures.filter((figure) => figure.holds !== undefined).length).toBeGreaterThan(0);
     expect(report.machine.cores).toBeGreaterThan(0);
-    expect(report.machine.postgres).toMatch(/^PostgreSQL \d+/);
+    expect(report.machine.postgres).toMatch(
+      /^PostgreSQL \d+.* \(shared_buffers \w+, max_wal_size \w+, autovacuum (on|off)\)$/,
+    );
   });
 });
 

@@ -218,8 +218,11 @@ async function describeMachine(loadAverageStart: number[]): Promise<Machine> {
   let pgVersion = 'not reachable';
   try {
     const sql = postgres(benchServerUrl(), { max: 1, onnotice: () => {}, connect_timeout: 5 });
-    const [row] = await sql<{ version: string }[]>`select version()`;
-    pgVersion = row?.version.split(' on ')[0] ?? pgVersion;
+    // the settings that decide how much a write costs PostgreSQL once the data outgrows its buffers
+    const [row] = await sql<{ version: string; settings: string }[]>`select version(),
+      format('shared_buffers %s, max_wal_size %s, autovacuum %s', current_setting('shared_buffers'),
+        current_setting('max_wal_size'), current_setting('autovacuum')) as settings`;
+    if (row) pgVersion = `${row.version.split(' on ')[0]} (${row.settings})`;
     await sql.end();
   } catch {
     // reported as not reachable
