@@ -46,6 +46,9 @@ export type LoadOptions = {
   serverPid?: number;
 };
 
+/** The longest window a load or pgbench run is measured again over when nothing finished in its own. */
+const REMEASURE_UP_TO_SECONDS = 8;
+
 /** Runs autocannon against the server and returns throughput and latency of the 2xx answers. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const times: number[] = [];
@@ -80,9 +83,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const answers = times.length + Object.values(failures).reduce((sum, count) => sum + count, 0);
   const split = cpu?.stop(answers) ?? null;
   // A window in which nothing came back measured nothing (the smoke's one second, on a machine busy
-  // enough that a slow request, an offer's photo re-encoded, took longer): measure again over a window
-  // twice as long, up to 8 s.
-  if (!options.amount && answers === 0 && options.seconds < 8)
+  // enough that a slow request, an offer's photo re-encoded, took longer): measured again over a window
+  // twice as long, up to REMEASURE_UP_TO_SECONDS.
+  if (!options.amount && answers === 0 && options.seconds < REMEASURE_UP_TO_SECONDS)
     return runLoad({ ...options, seconds: options.seconds * 2 });
   times.sort((a, b) => a - b);
   // autocannon's duration is in whole seconds: a fixed amount of requests is timed here instead.
@@ -247,20 +250,19 @@ export async function runPgbench(options: {
       ...files.flatMap((file) => ['-f', file]),
       onLocalSocket(options.url),
     ];
-    let seconds = Math.max(1, Math.round(options.seconds));
-    let database = databaseWatch();
-    let { stdout } = await promisify(execFile)(PGBENCH, ['-T', String(seconds), ...args], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
     // A window in which no transaction finished measured nothing (the smoke's one second, on a machine
-    // busy enough that each client's first transaction, statements prepared, took longer): measure
-    // again over a window twice as long, up to 8 s.
-    while (/number of transactions actually processed: 0\b/.test(stdout) && seconds < 8) {
-      seconds *= 2;
+    // busy enough that each client's first transaction, statements prepared, took longer): measured
+    // again over a window twice as long, up to REMEASURE_UP_TO_SECONDS.
+    let seconds = Math.max(1, Math.round(options.seconds));
+    let database: ReturnType<typeof databaseWatch>;
+    let stdout: string;
+    for (;;) {
       database = databaseWatch();
       ({ stdout } = await promisify(execFile)(PGBENCH, ['-T', String(seconds), ...args], {
         maxBuffer: 16 * 1024 * 1024,
       }));
+      if (!/number of transactions actually processed: 0\b/.test(stdout) || seconds >= REMEASURE_UP_TO_SECONDS) break;
+      seconds *= 2;
     }
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
     const latency = /latency average = ([\d.]+) ms/.exec(stdout);

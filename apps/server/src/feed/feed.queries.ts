@@ -312,6 +312,7 @@ export type ViewerStateRow = {
  * offers looked up among them; a viewer with more is asked about each offer by primary key instead.
  */
 const READ_WHOLE_BELOW = 100;
+const readWholeBelow = sql.raw(String(READ_WHOLE_BELOW));
 
 /**
  * The viewer's own boost, favourite and reaction for a page of offers, and whether they follow its
@@ -338,23 +339,23 @@ const viewerStatesOfRequests = preparedSql<{ k: number; states: ViewerStateRow[]
     select r.k, b.ids as boosted, f.ids as favorited, x.ids as reacted, x.emojis, w.ids as followed
     from (select distinct k, viewer from q) r
     cross join lateral (select coalesce(array_agg(s.offer_id), '{}') as ids
-      from (select ${boosts.offerId} from ${boosts} where ${boosts.userId} = r.viewer limit ${sql.raw(String(READ_WHOLE_BELOW))}) s) b
+      from (select ${boosts.offerId} from ${boosts} where ${boosts.userId} = r.viewer limit ${readWholeBelow}) s) b
     cross join lateral (select coalesce(array_agg(s.offer_id), '{}') as ids
-      from (select ${favorites.offerId} from ${favorites} where ${favorites.userId} = r.viewer limit ${sql.raw(String(READ_WHOLE_BELOW))}) s) f
+      from (select ${favorites.offerId} from ${favorites} where ${favorites.userId} = r.viewer limit ${readWholeBelow}) s) f
     cross join lateral (select coalesce(array_agg(s.offer_id), '{}') as ids, array_agg(s.emoji) as emojis
-      from (select ${reactions.offerId}, ${reactions.emoji} from ${reactions} where ${reactions.userId} = r.viewer limit ${sql.raw(String(READ_WHOLE_BELOW))}) s) x
+      from (select ${reactions.offerId}, ${reactions.emoji} from ${reactions} where ${reactions.userId} = r.viewer limit ${readWholeBelow}) s) x
     cross join lateral (select coalesce(array_agg(s.followee_id), '{}') as ids
-      from (select ${follows.followeeId} from ${follows} where ${follows.followerId} = r.viewer limit ${sql.raw(String(READ_WHOLE_BELOW))}) s) w
+      from (select ${follows.followeeId} from ${follows} where ${follows.followerId} = r.viewer limit ${readWholeBelow}) s) w
   )
   select q.k, json_agg(json_build_object(
     'offerId', ${offers.id},
-    'boosted', case when cardinality(own.boosted) < ${sql.raw(String(READ_WHOLE_BELOW))} then ${offers.id} = any(own.boosted)
+    'boosted', case when cardinality(own.boosted) < ${readWholeBelow} then ${offers.id} = any(own.boosted)
       else coalesce((select true from ${boosts} where ${boosts.userId} = q.viewer and ${boosts.offerId} = ${offers.id}), false) end,
-    'favorited', case when cardinality(own.favorited) < ${sql.raw(String(READ_WHOLE_BELOW))} then ${offers.id} = any(own.favorited)
+    'favorited', case when cardinality(own.favorited) < ${readWholeBelow} then ${offers.id} = any(own.favorited)
       else coalesce((select true from ${favorites} where ${favorites.userId} = q.viewer and ${favorites.offerId} = ${offers.id}), false) end,
-    'reaction', case when cardinality(own.reacted) < ${sql.raw(String(READ_WHOLE_BELOW))} then own.emojis[array_position(own.reacted, ${offers.id})]
+    'reaction', case when cardinality(own.reacted) < ${readWholeBelow} then own.emojis[array_position(own.reacted, ${offers.id})]
       else (select ${reactions.emoji} from ${reactions} where ${reactions.userId} = q.viewer and ${reactions.offerId} = ${offers.id}) end,
-    'followsCreator', case when cardinality(own.followed) < ${sql.raw(String(READ_WHOLE_BELOW))} then ${offers.userId} = any(own.followed)
+    'followsCreator', case when cardinality(own.followed) < ${readWholeBelow} then ${offers.userId} = any(own.followed)
       else coalesce((select true from ${follows} where ${follows.followerId} = q.viewer and ${follows.followeeId} = ${offers.userId}), false) end))
   as states
   from q join own on own.k = q.k

@@ -198,13 +198,10 @@ describe('GET /api/feed/state', () => {
     const offerOf = async (i: number) =>
       rowsOf<{ id: string }>(await db.execute(sql`select id from offers where user_id = ${`many-${i}`}`))[0]!.id;
     // offers 1-150 have all four from this person; 151-160 none
-    for (const [table, column] of [
-      ['boosts', 'offer_id'],
-      ['favorites', 'offer_id'],
-    ] as const)
+    for (const table of ['boosts', 'favorites'])
       await db.execute(
         sql.raw(
-          `insert into ${table} (user_id, ${column}) select '${many.user.id}', id from offers where user_id in (select 'many-' || i from generate_series(1, 150) i)`,
+          `insert into ${table} (user_id, offer_id) select '${many.user.id}', id from offers where user_id in (select 'many-' || i from generate_series(1, 150) i)`,
         ),
       );
     await db.execute(sql`insert into reactions (user_id, offer_id, emoji)
