@@ -92,6 +92,13 @@ describe('what a block stops (Maya blocked Tom in the test above)', () => {
     const seen = await feedIds(bystander);
     expect(seen).toEqual(expect.arrayContaining([mayasOffer, trollsOffer]));
     expect(await feedIds(anonymous)).toEqual(seen);
+    // the rest of the page as everyone else has it: the same offers in the same order, and its cursor
+    const shared = (await bystander.get('/api/feed')).json() as { offers: Array<{ id: string }> };
+    expect(shared).toHaveProperty('nextCursor');
+    expect((await maya.get('/api/feed')).json()).toEqual({
+      ...shared,
+      offers: shared.offers.filter((offer) => offer.id !== trollsOffer),
+    });
     // the private page is not kept for anyone else
     expect((await maya.get('/api/feed')).headers['cache-control']).toBe('private, no-store');
     // unblocked, both show again

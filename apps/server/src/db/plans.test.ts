@@ -729,7 +729,18 @@ describe('lists', () => {
       `insert into blocks (blocker_id, blocked_id) select 'u' || (1000 + i), 'u1' from generate_series(0, 599) i`,
     );
     await query('analyze blocks');
-    const amongPage = await planFor(() => blockedAmong(database.db, 'u1', ['u2', 'u3', 'u4']), /from blocks/, SEARCH);
+    // Where most blockers have one block (the scale data at 1M), the blocked list's index (blocker_id
+    // first) costs the same as these probes in the generic plan, and was taken; migration 0033 tells
+    // the planner blockers have more (too few rows here to show the tie, so the setting is checked).
+    const [spread] = await query<{ options: string[] }>(
+      `select attoptions as options from pg_attribute where attrelid = 'blocks'::regclass and attname = 'blocker_id'`,
+    );
+    expect(spread?.options).toContain('n_distinct=-0.05');
+    // the plan prepared once for everyone (generic), with the heaviest case's values
+    const amongPage = await genericPlanOf(
+      await statementOf(() => blockedAmong(database.db, 'u1', ['u2', 'u3', 'u4']), /from "blocks"/),
+      SEARCH,
+    );
     const conditions = amongPage.match(/Index Cond: .*/g) ?? [];
     expect(conditions).toHaveLength(2);
     for (const condition of conditions)
