@@ -746,6 +746,8 @@ describe('lists', () => {
     for (const condition of conditions)
       expect(condition).toMatch(/blocker_id = .*blocked_id = |blocked_id = .*blocker_id = /);
     expect(amongPage).not.toMatch(/Seq Scan|Filter:/);
+    // blocked_id is that index's third column: a probe there reads all of the person's blocks
+    expect(amongPage).not.toMatch(/blocks_blocker_created_idx/);
   });
 
   it('who a notification reaches reads the opt-outs by their key and the person’s newest devices by their index', async () => {
