@@ -21,7 +21,7 @@ const SLOW = [
 const PURE_SERVER = [
   'apps/server/src/config.test.ts',
   'apps/server/src/db/driver.test.ts',
-  'apps/server/src/feed/feed.flights.test.ts',
+  'apps/server/src/platform/flights.test.ts',
   'apps/server/src/platform/media.test.ts',
 ];
 const TIERS = {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PopularTag } from '@gigreel/core';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startBackgroundWork } from '../background.ts';
-import { POPULAR_TAGS_RECOUNT_AT_LEAST_EVERY_MS, refreshPopularTags } from './explore.service.ts';
+import { refreshPopularTagsRollup } from './explore.queries.ts';
+import { POPULAR_TAGS_KEPT_MS, POPULAR_TAGS_RECOUNT_AT_LEAST_EVERY_MS, refreshPopularTags } from './explore.service.ts';
 import { seedOffer } from '../offers/offers.test-support.ts';
 
 let t: TestApp;
@@ -65,5 +66,22 @@ describe('GET /api/explore/tags', () => {
     expect(await recount()).toBe(false);
     t.clock.advance(1);
     expect(await recount()).toBe(true);
+  });
+
+  it('is kept by each process for a few seconds: a recount made by another process shows after them, one made here at once', async () => {
+    const offerId = await seedOffer(t, (await t.createUser()).id, { tags: 'keptTag' });
+    await refreshPopularTags({ deps: t.deps });
+    const score = async () => (await popularTags()).find((tag) => tag.name === 'kepttag')?.engagementScore;
+    expect(await score()).toBe(0);
+
+    await (await t.signedIn()).post(`/api/offers/${offerId}/boost`);
+    await refreshPopularTagsRollup(t.deps.database.db); // as another process's job would
+    expect(await score()).toBe(0);
+    t.clock.advance(POPULAR_TAGS_KEPT_MS);
+    expect(await score()).toBe(2);
+
+    await (await t.signedIn()).post(`/api/offers/${offerId}/favorite`);
+    expect(await refreshPopularTags({ deps: t.deps })).toBe(true);
+    expect(await score()).toBe(3);
   });
 });

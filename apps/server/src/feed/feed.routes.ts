@@ -6,7 +6,7 @@ import { loadViewer } from '../auth/index.ts';
 import { blockedAmong, hasBlockRelations } from '../blocks/index.ts';
 import { feature } from '../http/declare.ts';
 import { seesWholeFeed } from '../offers/index.ts';
-import { createFlights, type Flights } from './feed.flights.ts';
+import { createFlights, type Flights } from '../platform/flights.ts';
 import { getFeedDebug, getFeedPage, getFeedStates, getFollowingPage } from './feed.service.ts';
 
 /** How long browsers and shared caches may reuse the public feed page before asking again. */

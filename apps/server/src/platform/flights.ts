@@ -1,12 +1,13 @@
 /**
- * Identical requests for the public feed page share one computation (the query, the JSON and the
- * ETag) instead of each running its own: under load, fifty people asking for the first page cost
- * one query and one serialisation, not fifty.
+ * Identical requests for a public answer (a feed page, Explore's hashtags) share one computation (the
+ * query, the JSON and the ETag) instead of each running its own: under load, fifty people asking for
+ * the first page cost one query and one serialisation, not fifty.
  *
  * With `keepMs`, a finished page is also kept that long (measured from when its computation started,
- * so no answer is older than that) for at most `maxKept` keys, the oldest dropped first; `forget()`
- * drops them all at once (the server calls it after every write it serves). A page the public may
- * cache for 15 s is then read from the database at most once a second per process.
+ * so no answer is older than that, by `now`: performance.now() unless a clock is given) for at most
+ * `maxKept` keys, the oldest dropped first; `forget()` drops them all at once (the server calls it
+ * after every write it serves). A page the public may cache for 15 s is then read from the database
+ * at most once a second per process.
  *
  * A request joins the computation already running, whose answer is at most a few milliseconds
  * older than the request (the page says any cache may keep it for 15 s). A request that must see
@@ -20,7 +21,8 @@ export type Flights<T> = ((key: string, work: () => Promise<T>, options?: { stri
 export function createFlights<T>({
   keepMs = 0,
   maxKept = 200,
-}: { keepMs?: number; maxKept?: number } = {}): Flights<T> {
+  now = () => performance.now(),
+}: { keepMs?: number; maxKept?: number; now?: () => number } = {}): Flights<T> {
   const running = new Map<string, Promise<T>>();
   const queued = new Map<string, Promise<T>>();
   const kept = new Map<string, { startedAt: number; value: T }>();
@@ -34,7 +36,7 @@ export function createFlights<T>({
     const startedIn = generation;
     let startedAt = 0;
     const flight = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      startedAt = performance.now();
+      startedAt = now();
       return work();
     });
     running.set(key, flight);
@@ -59,7 +61,7 @@ export function createFlights<T>({
   const share = (key: string, work: () => Promise<T>, options: { strict?: boolean } = {}): Promise<T> => {
     if (keepMs > 0 && !options.strict) {
       const page = kept.get(key);
-      if (page && performance.now() - page.startedAt < keepMs) return Promise.resolve(page.value);
+      if (page && now() - page.startedAt < keepMs) return Promise.resolve(page.value);
     }
     const current = running.get(key);
     if (current && !options.strict) return current;

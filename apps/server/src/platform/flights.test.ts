@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFlights } from './feed.flights.ts';
+import { createFlights } from './flights.ts';
 
 /** A computation the test finishes by hand. */
 function gate<T>() {
