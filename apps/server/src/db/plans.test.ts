@@ -68,6 +68,7 @@ import { findCreator } from '../offers/offers.queries.ts';
 import { reserveLoginAttempt } from '../auth/login-attempts.queries.ts';
 import { blockedAmong, blockRelationsOf, hasBlockRelations, listBlocked } from '../blocks/blocks.queries.ts';
 import { readOfferDays, writeAudience } from '../stats/stats.queries.ts';
+import { selectPopularTags } from '../explore/explore.queries.ts';
 import { suggestCreators, suggestTags } from '../search/search.queries.ts';
 import { unreadCounts } from '../realtime/realtime.queries.ts';
 import { driverUnderneath, migrationsFolder, type Database, type Db, type Tx } from './connection.ts';
@@ -402,6 +403,19 @@ describe('search suggestions and the results count (issue 19): each stops after 
       'tag196',
       'tag197',
     ]);
+  });
+
+  it("Explore's hashtags read the top of popular_tags_rank_idx in its order and stop, no sort", async () => {
+    const plan = await planFor(() => selectPopularTags(database.db, 20), /popular_tags/);
+    expect(plan).toMatch(/Index (Only )?Scan using popular_tags_rank_idx/);
+    expect(plan).toMatch(/Limit/);
+    expect(sortsOn(plan, 'engagement_score')).toBe(false);
+    const top = await selectPopularTags(database.db, 20);
+    expect(top).toHaveLength(20);
+    const ranked = [...top].sort(
+      (a, b) => b.engagementScore - a.engagementScore || b.offerCount - a.offerCount || a.name.localeCompare(b.name),
+    );
+    expect(top).toEqual(ranked);
   });
 
   it('the count of a word stops after the cap: a rare word from the trigram index, a common one from a scan that stops', async () => {
