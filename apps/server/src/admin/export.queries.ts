@@ -125,33 +125,73 @@ export const EXPORTS: Record<ExportTable, TableSql> = {
   },
 };
 
-export type ExportBatch = { rows: Array<Record<string, unknown>>; last: { at: string; id: string } | null };
+/** A row's place in an export's order (newest first): its created_at as text, and its id. */
+export type ExportPosition = { at: string; id: string };
+
+export type ExportBatch = { rows: Array<Record<string, unknown>>; last: ExportPosition | null };
 
 /**
- * One batch after the given position, newest first. The first batch and the ones after a position are
- * two statement texts: as one prepared statement (`$1 is null or ...`) the generic plan could not
- * start the index scan at the position, so each batch read all the rows before it. The batch is
- * taken before the joins (a subquery with the limit): joined first, the plan was priced for the whole
- * table, and its lookups' caches (Memoize) were sized for a million rows on every batch.
+ * Where the batch after `after` ends: the position of its `size`th row, or null when fewer rows are
+ * left. It reads only the table's (created_at desc, id desc) index, so the export can know the batches
+ * ahead and read two of them at once while the one before is sent.
+ */
+export async function readExportBatchEnd(
+  database: Database,
+  table: ExportTable,
+  after: ExportPosition | null,
+  size: number,
+): Promise<ExportPosition | null> {
+  const def = EXPORTS[table];
+  const [row] = await database.query<ExportPosition>(
+    `
+    select t.created_at::text as at, t.id::text as id from ${def.table} t
+    ${after ? `where (t.created_at, t.id) < ($1::timestamptz, $2::${def.idType})` : ''}
+    order by t.created_at desc, t.id desc
+    offset ${Math.floor(size) - 1} limit 1`,
+    after ? [after.at, after.id] : [],
+  );
+  return row ?? null;
+}
+
+/**
+ * One batch after the given position, newest first: up to `size` rows, and with `through` (a
+ * position readExportBatchEnd found) none past it, so that batches read side by side never repeat a
+ * row (a full batch that stops short of `through` had rows added since; exportCsv reads on). The first
+ * batch and the ones after a position are different statement texts: as one prepared statement
+ * (`$1 is null or ...`) the generic plan could not start the index scan at the position, so each
+ * batch read all the rows before it. The batch is taken before the joins (a subquery): joined first,
+ * the plan was priced for the whole table, and its lookups' caches (Memoize) were sized for a million
+ * rows on every batch.
  */
 export async function readExportBatch(
   database: Database,
   table: ExportTable,
-  after: { at: string; id: string } | null,
+  after: ExportPosition | null,
   size: number,
+  through: ExportPosition | null = null,
 ): Promise<ExportBatch> {
   const def = EXPORTS[table];
+  const params: string[] = [];
+  const bounds: string[] = [];
+  if (after) {
+    params.push(after.at, after.id);
+    bounds.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::${def.idType})`);
+  }
+  if (through) {
+    params.push(through.at, through.id);
+    bounds.push(`(created_at, id) >= ($${params.length - 1}::timestamptz, $${params.length}::${def.idType})`);
+  }
   const rows = await database.query<Record<string, unknown>>(
     `
     select ${def.select}, t.created_at::text as __at, t.id::text as __id
     from (
       select * from ${def.table}
-      ${after ? `where (created_at, id) < ($1::timestamptz, $2::${def.idType})` : ''}
+      ${bounds.length ? `where ${bounds.join(' and ')}` : ''}
       order by created_at desc, id desc
       limit ${Math.floor(size)}
     ) t ${def.joins}
     order by t.created_at desc, t.id desc`,
-    after ? [after.at, after.id] : [],
+    params,
   );
   const tail = rows[rows.length - 1];
   return { rows, last: tail ? { at: String(tail.__at), id: String(tail.__id) } : null };

@@ -40,4 +40,47 @@ describe('export of a large table', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body.split('\r\n').length).toBe(100_002);
   }, 120_000);
+
+  it('rows written into a batch after its end was found are exported once each, none lost', async () => {
+    const admin = await t.signedIn({ admin: true });
+    const a = await t.createUser({ name: 'Beta' });
+    const { database } = t.deps;
+    await database.query(
+      `insert into gig_messages (sender_id, receiver_id, message, created_at)
+       select $1, null, 'earlier ' || i, timestamptz '2020-01-01' + i * interval '1 minute' from generate_series(1, 50) as i`,
+      [a.id],
+    );
+    // Just before the first batch that reaches these rows is read, ten more rows land where it has not
+    // read yet, a second apart. On PostgreSQL that batch was asked for up to an end found beforehand
+    // (its last two values): the rows go just newer than that end, so it comes back full and short of
+    // it. PGlite reads batch after batch from the last row (its last two values): the rows go just older.
+    let added = false;
+    const query: typeof database.query = async (text, params = []) => {
+      const position = String(params.at(-2));
+      if (!added && text.includes('order by t.created_at desc') && position.startsWith('2020')) {
+        added = true;
+        await database.query(
+          `insert into gig_messages (sender_id, receiver_id, message, created_at)
+           select $1, null, 'added ' || i, $2::timestamptz + $3 * (11 - i) * interval '1 second' from generate_series(1, 10) as i`,
+          [a.id, position, database.kind === 'postgres' ? 1 : -1],
+        );
+      }
+      return database.query(text, params);
+    };
+    const actor = { id: admin.user.id, displayName: admin.user.name, isAdmin: true };
+    let text = '';
+    const only = { ...t.deps, database: { ...database, query } };
+    for await (const chunk of exportCsv({ deps: only, actor, table: 'messages', batchSize: 20 })) text += String(chunk);
+    expect(added).toBe(true);
+    const messages = parseCsv(text)
+      .slice(1)
+      .map((row) => row[7])
+      .filter((message) => /^(earlier|added) /.test(message ?? ''));
+    expect(new Set(messages).size).toBe(messages.length);
+    expect(messages.filter((message) => message?.startsWith('added'))).toHaveLength(10);
+    expect(messages.filter((message) => message?.startsWith('earlier'))).toHaveLength(50);
+    // in their place among the rest: one run of ten, newest first
+    const places = messages.flatMap((message, place) => (message?.startsWith('added') ? [place] : []));
+    expect(places.at(-1)! - places[0]!).toBe(9);
+  });
 });

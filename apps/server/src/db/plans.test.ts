@@ -22,7 +22,7 @@ import {
   listMessages,
   topSellers,
 } from '../admin/admin.queries.ts';
-import { readExportBatch } from '../admin/export.queries.ts';
+import { readExportBatch, readExportBatchEnd } from '../admin/export.queries.ts';
 import { listLiveSessions } from '../account/account.queries.ts';
 import {
   readJobs,
@@ -959,6 +959,26 @@ describe('admin lists and the export, newest first by keyset', () => {
         expect(sortsOn(plan, 'created_at')).toBe(false);
       }
     }
+  });
+
+  it('where an export batch ends comes from its table’s index alone; a batch read up to that end scans between the two positions', async () => {
+    const after = await cursorOf('offers');
+    for (const from of [null, after]) {
+      const end = await planFor(() => readExportBatchEnd(database, 'offers', from, 20), /offset 19 limit 1/);
+      expect(end, JSON.stringify(from)).toMatch(/Index Only Scan using offers_created_id_idx/);
+      expect(sortsOn(end, 'created_at')).toBe(false);
+    }
+    const through = (await readExportBatchEnd(database, 'offers', after, 20))!;
+    const batch = await genericPlanOf(
+      await statementOf(() => readExportBatch(database, 'offers', after, 20, through), /order by t\.created_at desc/),
+    );
+    expect(batch).toMatch(
+      /Index Scan using offers_created_id_idx[^\n]*\n\s*Index Cond: \(\(ROW\(created_at, id\) < [^\n]*\) AND \(ROW\(created_at, id\) >= /,
+    );
+    expect(batch).toMatch(/Limit/);
+    const rows = (await readExportBatch(database, 'offers', after, 20, through)).rows;
+    expect(rows).toHaveLength(20);
+    expect(rows.at(-1)?.__id).toBe(through.id);
   });
 
   it('after a position, an export batch and an admin messages page start the index scan there in the generic plan too', async () => {
