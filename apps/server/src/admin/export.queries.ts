@@ -133,7 +133,7 @@ export type ExportBatch = { rows: Array<Record<string, unknown>>; last: ExportPo
 /**
  * Where the batch after `after` ends: the position of its `size`th row, or null when fewer rows are
  * left. It reads only the table's (created_at desc, id desc) index, so the export can know the batches
- * ahead and read two of them at once while the one before is sent.
+ * ahead and read several of them at once (exportCsv: READ_AHEAD) while the one before is sent.
  */
 export async function readExportBatchEnd(
   database: Database,
