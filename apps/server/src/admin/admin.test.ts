@@ -403,4 +403,18 @@ describe('export', () => {
     for (const table of ['users', 'transactions', 'messages'])
       expect((await admin.get(`/api/admin/export/${table}`)).statusCode).toBe(200);
   });
+
+  it('writes times as ISO 8601 in UTC to the millisecond, on either engine, and an unread message’s read_at empty', async () => {
+    const sender = await t.createUser({ name: 'Timekeeper' });
+    await t.deps.database.query(
+      `insert into gig_messages (sender_id, receiver_id, message, created_at)
+       values ($1, null, 'kept in time', timestamptz '2026-01-02 03:04:05.678912+02')`,
+      [sender.id],
+    );
+    const rows = parseCsv((await admin.get('/api/admin/export/messages')).body);
+    const [header] = rows;
+    const row = rows.find((r) => r[header!.indexOf('message')] === 'kept in time')!;
+    expect(row[header!.indexOf('created_at')]).toBe('2026-01-02T01:04:05.678Z');
+    expect(row[header!.indexOf('read_at')]).toBe('');
+  });
 });

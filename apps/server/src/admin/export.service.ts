@@ -4,7 +4,8 @@
  * to READ_AHEAD of the pool's connections, while the one before is turned into CSV and sent: PostgreSQL's
  * lookups for each row (creator, tags) set the pace, and two cores share them. A million offers, the bench's
  * scale section, alternating runs: 38-40 s reading one batch ahead as before, 31-34 s with three. At most
- * READ_AHEAD + 1 batches are held.
+ * READ_AHEAD + 1 batches are held. Each row arrives as one JSON array (readExportBatch), its cells in the
+ * order of the table's columns.
  */
 import { Readable } from 'node:stream';
 import { csvRow, type CsvValue, type ExportTable } from '@gigreel/core';
@@ -57,7 +58,7 @@ export function exportCsv({
       let batch = await next.batch;
       for (;;) {
         if (batch.rows.length > 0)
-          yield batch.rows.map((row) => csvRow(columns.map((column) => toCell(row[column])))).join('');
+          yield batch.rows.map((row) => csvRow(columns.map((_, at) => toCell(row[at])))).join('');
         // Read on: full yet short of its end (or the last batch, full), rows follow that no batch asked has.
         const reachedEnd = next.through !== null && batch.last?.id === next.through.id;
         if (batch.rows.length < batchSize || reachedEnd) break;
