@@ -12,8 +12,12 @@
  * And the pool's queues of connections stay as long as what they hold: unpatched, a busy pool's cost
  * per statement grew with the statements it had served.
  *
- * The test plays PostgreSQL's side of the protocol (startup with trust authentication, simple queries),
- * to close every connection at once, as a shutting-down server does, in the order that matters.
+ * And a transaction's BEGIN reserves its connection even when it fills that connection's queue of
+ * statements: unpatched, it failed and left its transaction open on a connection others then used.
+ *
+ * The tests play PostgreSQL's side of the protocol (startup with trust authentication, simple queries),
+ * to close every connection at once, as a shutting-down server does, in the order that matters; the
+ * transaction's test runs on PostgreSQL itself.
  */
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -200,3 +204,24 @@ it('keeps its connection queues as long as what they hold, however many statemen
   expect(busy.length).toBe(9);
   expect(longest).toBeLessThan(200);
 });
+
+it.skipIf(!process.env.TEST_DATABASE_URL)(
+  'runs a transaction whose BEGIN is the statement that fills a busy connection, on PostgreSQL',
+  async () => {
+    // With every connection busy, statements queue up on them (up to 100 each, max_pipeline). The
+    // transaction reserves its connection when its BEGIN is written; unpatched, a BEGIN that was the
+    // 100th skipped the reservation, failed with UNSAFE_TRANSACTION (a 500, once in a scale bench's
+    // mark-paid load), and left PostgreSQL's transaction open on a connection the pool gave to others.
+    const sql = postgres(process.env.TEST_DATABASE_URL!, { max: 2, fetch_types: false, onnotice: () => {} });
+    cleanUp.push(() => sql.end({ timeout: 0 }));
+    await Promise.all([sql.unsafe('select 1'), sql.unsafe('select 1')]); // both connections open
+    // Each connection runs a slow statement with 99 more behind it, handed over in this order
+    // (execute(), not await: a promise's then would hand them over a turn later, after the BEGIN);
+    // the BEGIN is the 100th on the first connection.
+    const queued = [sql.unsafe('select pg_sleep(0.2)').execute(), sql.unsafe('select pg_sleep(0.2)').execute()];
+    for (let i = 0; i < 198; i++) queued.push(sql.unsafe('select 1').execute());
+    const inTransaction = sql.begin(async (tx) => (await tx.unsafe('select 2 as answer'))[0]);
+    await expect(inTransaction).resolves.toEqual({ answer: 2 });
+    await Promise.all(queued);
+  },
+);
