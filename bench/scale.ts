@@ -2,7 +2,9 @@
  * Scale benchmark: every read endpoint and the three hot write paths on PostgreSQL with
  * skewed data at 10k and at 1M (bench/scale.sql writes it: n people and offers, about 10n boosts, 2n
  * favourites, n reactions, 5k tags used Zipf-like, n messages among n/10 people of whom three have
- * over 1% of n conversations, n orders, n notifications, n login attempts).
+ * over 1% of n conversations, n orders, n notifications, n login attempts). The tables a live product
+ * appends to are written in time order, so their heap follows their time indexes as a real one's does
+ * (decision 0022).
  *
  * For each size: seed a fresh database (keys, indexes and foreign keys set aside during the load and
  * re-added after it, which checks every row), start the server on it, sign in the three callers the
