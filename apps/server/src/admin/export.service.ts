@@ -69,10 +69,9 @@ export function exportCsv({
   return Readable.from(lines(), { objectMode: false });
 }
 
+/** A cell as JSON.parse gave it: times are already text, a json column's value an object or array. */
 function toCell(value: unknown): CsvValue {
   if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string')
-    return value;
-  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value;
   return JSON.stringify(value);
 }
