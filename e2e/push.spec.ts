@@ -47,23 +47,29 @@ async function watchNotifications(context: import('@playwright/test').BrowserCon
   return () => worker.evaluate('self.shownForTest[0] ?? null');
 }
 
-/** PushManager answering with a subscription of the test's own (an endpoint on this machine, valid keys). */
+/**
+ * PushManager answering with a subscription of the test's own (an endpoint on this machine, valid
+ * keys), kept across page loads as a browser keeps its subscription.
+ */
 const FAKE_PUSH_SERVICE = `(() => {
   const key = (bytes, first) => {
     const raw = new Uint8Array(bytes).fill(7);
     if (first !== undefined) raw[0] = first;
     return btoa(String.fromCharCode(...raw)).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
   };
-  let current = null;
+  const subscription = ({ endpoint, keys }) => ({
+    endpoint,
+    expirationTime: null,
+    toJSON: () => ({ endpoint, expirationTime: null, keys }),
+    unsubscribe: async () => ((current = null), localStorage.removeItem('test-push-subscription'), true),
+  });
+  const kept = localStorage.getItem('test-push-subscription');
+  let current = kept ? subscription(JSON.parse(kept)) : null;
   PushManager.prototype.subscribe = async function () {
     const endpoint = 'http://127.0.0.1:9/push/' + crypto.randomUUID();
     const keys = { p256dh: key(65, 4), auth: key(16) };
-    current = {
-      endpoint,
-      expirationTime: null,
-      toJSON: () => ({ endpoint, expirationTime: null, keys }),
-      unsubscribe: async () => ((current = null), true),
-    };
+    localStorage.setItem('test-push-subscription', JSON.stringify({ endpoint, keys }));
+    current = subscription({ endpoint, keys });
     return current;
   };
   PushManager.prototype.getSubscription = async function () {
@@ -189,4 +195,31 @@ test('a mail’s unsubscribe link asks first, then turns emails about orders off
   ).toBeVisible();
   const settings = await seller.api.get('/api/notifications/settings');
   expect(((await settings.json()) as { settings: { orders: { email: boolean } } }).settings.orders.email).toBe(false);
+});
+
+test('with push on, the notifications page shows no push card and nothing in its place', async ({
+  page,
+  context,
+  people,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await page.addInitScript({ content: FAKE_PUSH_SERVICE });
+  const person = await people.person({ displayName: 'Pim Push' });
+  await people.signIn(page, person);
+  await page.goto('/settings');
+  await page.getByRole('switch', { name: 'Push notifications on this device' }).click();
+  await expect(page.getByText('Push notifications are on for this device.')).toBeVisible();
+
+  await page.goto('/notifications');
+  const empty = page.getByRole('heading', { name: 'No notifications yet' });
+  await expect(empty).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Push notifications on this device' })).toHaveCount(0);
+  // The empty state's own top padding (64 px) is all that lies between the header and its heading:
+  // the invitation's spacing went with it (it left a 12 px band before).
+  const header = await page
+    .getByRole('heading', { level: 1, name: 'Notifications' })
+    .locator('xpath=ancestor::header')
+    .boundingBox();
+  const heading = await empty.boundingBox();
+  expect(Math.round(heading!.y - (header!.y + header!.height))).toBe(64);
 });

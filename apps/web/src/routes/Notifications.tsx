@@ -111,9 +111,7 @@ export default function NotificationsPage() {
           {notificationTexts.markAllRead}
         </Button>
       </header>
-      <div className="px-4 pb-3">
-        <PushToggle offer />
-      </div>
+      <PushToggle offer className="mx-4 mb-3" />
       {list.isPending ? <Spinner /> : null}
       {list.isError && !list.isFetchNextPageError ? <EmptyState title={notificationTexts.failedToLoad} /> : null}
       {notifications && notifications.length === 0 ? (

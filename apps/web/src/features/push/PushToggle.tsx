@@ -4,12 +4,16 @@
  */
 import { BellRing } from 'lucide-react';
 import { pushTexts } from '@gigreel/core';
+import { cn } from '../../ui/cn.ts';
 import { Card } from '../../ui/misc.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { usePushState, useSetPush } from './push.queries.ts';
 
-/** `offer`: shown only while push could be turned on here (the notifications page's invitation). */
-export function PushToggle({ offer = false }: { offer?: boolean }) {
+/**
+ * `offer`: shown only while push could be turned on here (the notifications page's invitation), and
+ * then nothing at all, its spacing (`className`) included, so the list below does not move.
+ */
+export function PushToggle({ offer = false, className }: { offer?: boolean; className?: string }) {
   const state = usePushState();
   const setPush = useSetPush();
   const on = state.data === 'on';
@@ -18,7 +22,7 @@ export function PushToggle({ offer = false }: { offer?: boolean }) {
   // Under Settings' "Notifications" heading it is a subsection; on the notifications page it follows the h1.
   const Heading = offer ? 'h2' : 'h3';
   return (
-    <Card className="flex flex-col gap-3 p-4">
+    <Card className={cn('flex flex-col gap-3 p-4', className)}>
       <div className="flex items-start gap-3">
         <span className="mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600/20 text-brand-400">
           <BellRing className="h-5 w-5" aria-hidden="true" />
