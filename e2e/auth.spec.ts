@@ -1,6 +1,6 @@
 /** Sign-up, verification, log in and out, the limiter, password reset and inactivity: through the real screens. */
-import type { Page, Request } from '@playwright/test';
-import { NEW_PASSWORD, expect, logIn, mailedLink, signUpHeaders, test, uniqueEmail } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { NEW_PASSWORD, expect, hold, logIn, mailedLink, signUpHeaders, test, uniqueEmail } from './fixtures.ts';
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: /^Account menu for/ }).click();
@@ -206,16 +206,7 @@ test('a "who is signed in" answer that arrives after the inactivity sign-out doe
   await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
   // Activity after five quiet minutes asks the server who is signed in; the server answers while the
   // session lives, and the answer is held on the way back until the tab has signed out.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held = new Promise<Request>((resolve) => {
-    void page.route('**/api/me', async (route) => {
-      const answer = await route.fetch();
-      resolve(route.request());
-      await released;
-      await route.fulfill({ response: answer });
-    });
-  });
+  const { held, release } = await hold(page, '**/api/me', { answers: true });
   await page.clock.fastForward('06:00');
   await page.mouse.move(200, 200);
   const question = await held;

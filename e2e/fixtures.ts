@@ -8,7 +8,14 @@
  */
 import { mkdirSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type Request,
+} from '@playwright/test';
 import { adminEmail } from './global-setup.ts';
 
 export const DEMO_PASSWORD = 'GigReel-demo1';
@@ -103,6 +110,48 @@ export async function pauseClock(page: Page): Promise<void> {
       if (attempt >= 5 || !String(error).includes('to the past')) throw error;
     }
   }
+}
+
+// ---- held answers: to see what the page shows while it waits, or a late answer arrive ----
+
+type Held = {
+  /** The first request held, once it is (for `answers`: once the server has answered it). */
+  held: Promise<Request>;
+  /** Lets every held request or answer go on, and those after it pass at once. */
+  release: () => void;
+};
+
+/**
+ * Holds requests to `url` (of `method` only, when given; the first `times` only, when given): with
+ * `answers`, the server answers and its answer waits on its way back to the page; without, the request
+ * waits before it reaches the server.
+ */
+export async function hold(
+  page: Page,
+  url: string,
+  { answers = false, method, times }: { answers?: boolean; method?: string; times?: number } = {},
+): Promise<Held> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reached = (_request: Request) => {};
+  const held = new Promise<Request>((resolve) => (reached = resolve));
+  await page.route(
+    url,
+    async (route) => {
+      if (method && route.request().method() !== method) return route.fallback();
+      if (!answers) {
+        reached(route.request());
+        await released;
+        return route.fallback();
+      }
+      const answer = await route.fetch();
+      reached(route.request());
+      await released;
+      return route.fulfill({ response: answer });
+    },
+    times === undefined ? undefined : { times },
+  );
+  return { held, release };
 }
 
 // ---- locks: the few checks that read a total every test can change ----

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { expect, logIn, mailsTo, test, uniqueWord, withLock, type People } from './fixtures.ts';
+import { expect, hold, logIn, mailsTo, test, uniqueWord, withLock, type People } from './fixtures.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 // A 1x1 PNG.
@@ -677,21 +677,8 @@ test('a message just sent stays in the log when an older read of the order answe
 
   // A read of the order (here: coming back to the tab) is answered by the server before the message is
   // written, and that answer is held on its way back until the message shows in the log.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
   const orderUrl = `**/api/orders/${order.id}`;
-  const held = new Promise<void>((resolve) => {
-    void page.route(
-      orderUrl,
-      async (route) => {
-        const answer = await route.fetch();
-        resolve();
-        await released;
-        await route.fulfill({ response: answer });
-      },
-      { times: 1 },
-    );
-  });
+  const { held, release } = await hold(page, orderUrl, { answers: true, times: 1 });
   await page.evaluate('window.dispatchEvent(new Event("visibilitychange"))');
   await held;
 

@@ -3,7 +3,7 @@
  * the admin approves it through the API, and it plays in the feed.
  */
 import path from 'node:path';
-import { expect, test, type Person } from './fixtures.ts';
+import { expect, hold, test, type Person } from './fixtures.ts';
 
 const VIDEO = path.resolve(import.meta.dirname, '../apps/server/seed-media/logo-design.mp4');
 
@@ -66,12 +66,7 @@ test('a new creator posts a video offer; once approved it plays in the feed', as
   await expect(page.getByLabel('Media preview')).toBeVisible();
   await expect(submit).toBeEnabled();
   // The upload shows its progress (the answer is held back a moment to see it).
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/offers/mine', async (route) => {
-    if (route.request().method() === 'PUT') await held;
-    await route.fallback();
-  });
+  const { release } = await hold(page, '**/api/offers/mine', { method: 'PUT' });
   await submit.click();
   await expect(page.getByRole('progressbar', { name: 'Uploading media' })).toBeVisible();
   release();

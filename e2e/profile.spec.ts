@@ -5,7 +5,7 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, expect, test, uniqueWord } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, hold, test, uniqueWord } from './fixtures.ts';
 
 /** Signs in through the API (the login screen has its own tests); the page shares the cookie. */
 async function logIn(page: Page, email: string) {
@@ -15,21 +15,6 @@ async function logIn(page: Page, email: string) {
     headers: { origin },
   });
   expect(response.status()).toBe(200);
-}
-
-/**
- * Holds the answers to requests matching `pattern` on their way back to the page until the returned
- * release is called; from then on they pass.
- */
-async function holdAnswers(page: Page, pattern: string): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    const answer = await route.fetch();
-    await released;
-    await route.fulfill({ response: answer });
-  });
-  return release;
 }
 
 async function shot(page: Page, info: TestInfo, name: string) {
@@ -129,7 +114,7 @@ test('profile: what follows your offer waits for it, so nothing jumps under a fi
 }) => {
   await people.signIn(page, await people.person({ displayName: `Pia Patient ${uniqueWord('n')}` }));
   // The person's offer is held on its way back until the rest of the profile is on screen.
-  const release = await holdAnswers(page, '**/api/offers/mine');
+  const { release } = await hold(page, '**/api/offers/mine', { answers: true });
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: /^Pia Patient/, level: 1 })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading your offer' })).toBeVisible();
@@ -147,7 +132,7 @@ test('settings: drawn once every section is known, so nothing jumps under a fing
 }) => {
   await people.signIn(page, await people.person({ displayName: `Sam Steady ${uniqueWord('n')}` }));
   // The profile (the first section's form) is held on its way back while the others arrive.
-  const release = await holdAnswers(page, '**/api/profile');
+  const { release } = await hold(page, '**/api/profile', { answers: true });
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading your settings' })).toBeVisible();
@@ -211,12 +196,7 @@ test('settings: edit profile within the limits; the profile shows the change', a
   await expect(save).toBeDisabled();
 
   // typing while a save is on its way is kept, not replaced by what was saved
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/profile', async (route) => {
-    if (route.request().method() === 'PATCH') await held;
-    await route.continue();
-  });
+  const { release } = await hold(page, '**/api/profile', { method: 'PATCH' });
   await name.fill(`${newName} `);
   await save.click();
   await expect(save).toHaveAttribute('aria-busy', 'true');
@@ -280,12 +260,7 @@ test('settings: avatar upload with preview and progress, refusals, and removal d
   expect((await (await page.request.get('/api/profile')).json()).profile.profileImage).toBeNull();
 
   // a real image: preview and progress while it uploads (the answer is held back a moment to see them)
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/profile/avatar', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await hold(page, '**/api/profile/avatar');
   await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await tinyPng() });
   await expect(page.getByRole('progressbar', { name: 'Uploading photo' })).toBeVisible();
   await expect(page.locator('img[src^="blob:"]')).toBeVisible();
