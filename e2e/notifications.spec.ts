@@ -52,3 +52,19 @@ test('a person with more notifications than a page shows the older ones on reque
   await expect(page.getByText(notificationTexts.allRead)).toBeVisible();
   await expect(list.getByText(`${notificationTexts.unread}:`)).toHaveCount(0);
 });
+
+test('on a narrow phone the page title and "Mark all as read" never cover each other', async ({ page, people }) => {
+  test.skip(test.info().project.name !== 'phone', 'a phone-sized question; the test sets its own narrow width');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await people.signIn(page, await people.person());
+  await page.goto('/notifications');
+  const title = page.getByRole('heading', { level: 1, name: notificationTexts.pageTitle });
+  const button = page.getByRole('button', { name: notificationTexts.markAllRead });
+  await expect(button).toBeVisible();
+  // the title's text fits its box (it was squeezed to the room left beside the button and ran under it)
+  expect(await title.evaluate((heading) => heading.scrollWidth <= heading.clientWidth)).toBe(true);
+  const [a, b] = [(await title.boundingBox())!, (await button.boundingBox())!];
+  const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  expect(apart).toBe(true);
+  await page.screenshot({ path: `.tmp/screens/notifications-narrow-${test.info().project.name}.png` });
+});

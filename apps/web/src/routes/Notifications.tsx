@@ -82,7 +82,7 @@ export default function NotificationsPage() {
 
   return (
     <section aria-labelledby="notifications-title" className="mx-auto w-full max-w-2xl">
-      <header className="flex items-center justify-between gap-3 px-4 pb-3 pt-4">
+      <header className="flex flex-wrap items-center justify-between gap-3 px-4 pb-3 pt-4">
         <div className="min-w-0">
           <h1 id="notifications-title" className="text-2xl font-bold text-white">
             {notificationTexts.pageTitle}
