@@ -5,13 +5,16 @@
  * short loads), each expected to return figures with finite numbers and no failed requests. The web,
  * media and mixed-load sections test their own smoke runs.
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; when none answers,
- * only the PGlite part of the feed section runs.
+ * only the PGlite part of the feed section runs. The run's own engine plays no part (the benchmark makes
+ * its databases on that server, and its faults section on the embedded database and a cluster of its
+ * own), so the file runs in the PGlite run only.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { inPostgresRun } from '../apps/server/test/databases.ts';
 import { feedSection, SMOKE as FEED_SMOKE } from './feed.ts';
 import type { Section } from './report.ts';
 import { runBench, type BenchReport } from './run.ts';
@@ -29,7 +32,7 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-const hasPostgres = await postgresAnswers();
+const hasPostgres = !inPostgresRun && (await postgresAnswers());
 const outDir = mkdtempSync(path.join(tmpdir(), 'gigreel-bench-smoke-'));
 const latest = path.join(import.meta.dirname, 'results', 'latest.json');
 const latestBefore = existsSync(latest) ? statSync(latest).mtimeMs : null;
@@ -100,13 +103,13 @@ describe.skipIf(!hasPostgres)(`npm run bench -- --smoke (PostgreSQL at ${new URL
   });
 });
 
-describe.skipIf(hasPostgres)('npm run bench -- --smoke without PostgreSQL', () => {
+describe.skipIf(inPostgresRun || hasPostgres)('npm run bench -- --smoke without PostgreSQL', () => {
   it('runs the feed section on PGlite alone (no PostgreSQL answered, so its sizes and the write paths are skipped)', async () => {
     expectFigures(await feedSection({ ...FEED_SMOKE, postgresSizes: [] }, { smoke: true, log: () => {} }));
   }, 90_000);
 });
 
-describe('npm run bench -- --smoke --only faults', () => {
+describe.skipIf(inPostgresRun)('npm run bench -- --smoke --only faults', () => {
   it('measures recovery from the mail server going away and, where it can make a cluster, a PostgreSQL restart', async () => {
     const faults = await runBench({
       smoke: true,

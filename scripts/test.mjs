@@ -4,7 +4,8 @@
  * unit, api and slow are Vitest (see vitest.config.ts for which files each holds), e2e is Playwright
  * against the built app. Ends with one plain line, "N passed, N failed, N skipped" (also written to
  * .tmp/totals.json), and fails when anything failed or nothing ran. With TEST_DATABASE_URL set, the
- * tests run on PostgreSQL instead of PGlite.
+ * tests run on PostgreSQL instead of PGlite. GIGREEL_E2E_VIEWPORTS (`phone`, `desktop` or both,
+ * comma-separated; both when unset) names the Playwright projects the browser tests run in.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,7 +70,8 @@ for (const tier of vitestRuns) {
 if (tiers.includes('e2e')) {
   if (run('npm', ['run', 'build', '--silent']) !== 0) broken.push('the web build failed');
   rmSync('.tmp/playwright.json', { force: true });
-  const code = run('npx', ['playwright', 'test']);
+  const viewports = (process.env.GIGREEL_E2E_VIEWPORTS ?? '').split(',').filter(Boolean);
+  const code = run('npx', ['playwright', 'test', ...viewports.map((viewport) => `--project=${viewport}`)]);
   if (existsSync('.tmp/playwright.json')) {
     const { stats, errors = [] } = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));
     // errors outside the tests: global setup or teardown, a worker that would not stop

@@ -17,6 +17,15 @@ async function prepare(database: Database): Promise<void> {
   await queue.stop();
 }
 
+/**
+ * The PostgreSQL run of the suite (TEST_DATABASE_URL set; `.ci/run` runs the suite on PGlite, then here).
+ * A test whose subject is the same whichever engine the run is on (its own throw-away cluster, the
+ * embedded database always, the benchmark on the local PostgreSQL server) runs in the PGlite run only,
+ * which is also what a bare `npm test` runs: `describe.skipIf(inPostgresRun)`. Run twice, it repeated
+ * the same minutes of CPU.
+ */
+export const inPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export const PGLITE_TEMPLATE = path.join(
   repoRoot,
