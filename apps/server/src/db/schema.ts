@@ -1098,6 +1098,7 @@ export const tallies = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
+    // Its index also holds count and amount (INCLUDE, migration 0034): a range of subjects is read from it alone.
     primaryKey({ columns: [t.topic, t.subject] }),
     // Top sellers: the largest sales first, ties in a fixed order, so the first n are exactly n index entries.
     index('tallies_ranked_idx').on(t.topic, t.amount.desc().nullsFirst(), t.count.desc().nullsFirst(), t.subject),
