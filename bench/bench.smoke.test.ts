@@ -91,6 +91,12 @@ describe.skipIf(!hasPostgres)(`npm run bench -- --smoke (PostgreSQL at ${new URL
     expect(cpu('/api/blocks (worst case): server CPU an answer').map((figure) => figure.value > 0)).toEqual([true]);
     expect(cpu('Mark paid over HTTP: PostgreSQL CPU an answer').map((figure) => figure.value > 0)).toEqual([true]);
     expect(cpu('Mark paid, pgbench: PostgreSQL CPU a transaction').map((figure) => figure.value > 0)).toEqual([true]);
+    // The viewer state and the writes again at half the rate they reached, each answered.
+    expect(
+      section.figures
+        .filter((figure) => figure.unit === 'req/s' && / at half its capacity, /.test(figure.name))
+        .map((figure) => figure.value > 0),
+    ).toEqual([true, true, true, true, true]);
   }, 180_000);
 
   it('checks the budgets in the feed section and describes the machine', () => {

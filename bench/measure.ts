@@ -3,6 +3,8 @@
  * so p50 and p99 are exact to the microsecond) and pgbench over the SQL the server itself sends.
  */
 import { execFile } from 'node:child_process';
+import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +25,11 @@ export type LoadResult = {
   seconds: number;
   /** Where the machine's CPU went during the load, when the server's process was named (serverPid). */
   cpu?: CpuSplit;
+  /**
+   * A load at a fixed rate: the longest the load generator's own event loop was held up (ms). A request
+   * due meanwhile went late and counts the delay, so a tail this long may be the generator's, not the server's.
+   */
+  generatorStallMs?: number;
 };
 
 /**
@@ -99,6 +106,88 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     failures,
     seconds,
     ...(split ? { cpu: split } : {}),
+  };
+}
+
+/** One request of a load at a fixed rate. */
+export type RateRequest = { method: string; path: string; headers?: Record<string, string>; body?: string };
+
+/**
+ * Requests sent at a fixed rate, evenly spaced, each on a free one of `connections` kept-alive
+ * connections (or waiting for one), whatever the answers before it: what people arriving at that rate
+ * would see, below the server's capacity rather than at it. A request's time runs from when it was due,
+ * so one waiting for a connection counts its wait. autocannon's own rate is not that: each connection
+ * sends its share of a second back to back, then idles until the next second starts.
+ */
+export async function runAtRate(options: {
+  url: string;
+  connections: number;
+  /** Requests a second. */
+  rate: number;
+  seconds: number;
+  /** The request due `index`-th (0, 1, 2, ...). */
+  request: (index: number) => RateRequest;
+  serverPid?: number;
+}): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const total = Math.max(1, Math.round(options.rate * options.seconds));
+  const times: number[] = [];
+  const failures: Record<string, number> = {};
+  const cpu = options.serverPid === undefined ? null : watchCpu(options.serverPid);
+  const stalls = monitorEventLoopDelay({ resolution: 5 });
+  stalls.enable();
+  const started = performance.now();
+  const send = (index: number, due: number) =>
+    new Promise<void>((resolve) => {
+      // Sent up to a millisecond early (the timer's grain) it is timed from then; sent late, from when it was due.
+      const from = Math.min(due, performance.now());
+      const { method, path: requestPath, headers = {}, body } = options.request(index);
+      const request = http.request(
+        new URL(requestPath, options.url),
+        {
+          method,
+          agent,
+          headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            if (status >= 200 && status < 300) times.push(performance.now() - from);
+            else failures[String(status)] = (failures[String(status)] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        failures.error = (failures.error ?? 0) + 1;
+        resolve();
+      });
+      request.end(body);
+    });
+  const sent: Promise<void>[] = [];
+  for (let index = 0; index < total; index++) {
+    const due = started + (1000 * index) / options.rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    sent.push(send(index, due));
+  }
+  await Promise.all(sent);
+  stalls.disable();
+  agent.destroy();
+  const seconds = (performance.now() - started) / 1000;
+  const split = cpu?.stop(times.length + Object.values(failures).reduce((sum, count) => sum + count, 0)) ?? null;
+  times.sort((a, b) => a - b);
+  return {
+    rps: times.length / seconds,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times.at(-1) ?? Number.NaN,
+    ok: times.length,
+    failures,
+    seconds,
+    ...(split ? { cpu: split } : {}),
+    generatorStallMs: stalls.max / 1e6,
   };
 }
 
