@@ -678,7 +678,7 @@ export async function scaleSection(settings: ScaleSettings, { log }: SectionOpti
     notes: [
       `PostgreSQL; data from bench/scale.sql at ${settings.sizes.map(size).join(' and ')} (n people and offers, about 10n boosts, 2n favourites, n reactions, 5,000 tags used Zipf-like, n messages among n/10 people of whom three have over 1% of n conversations, n orders, n notifications, n login attempts). ${settings.connections} connections, ${settings.requestsPerLoad ? `${settings.requestsPerLoad} requests` : `${settings.seconds} s`} per load after ${settings.warmupSeconds} s of warm-up; latency is each 2xx answer's own time, req/s counts 2xx answers. Budgets apply at ${size(largest)}. There, \`/api/feed/state\` and the three writes are also measured "at half its capacity": requests sent evenly at half the rate the load reached, on the same connections, each timed from when it was due (the latency people see while the server has room; no budget).`,
       'Callers: typical = a person in the middle of the message population; worst case = c0000001 (the most conversations, notifications, sales and boosts given, the most boosted offer, the longest thread); admin = scale-admin. Each signs in over HTTP once; every signed-in load then uses a session of its caller written just before it (on all connections), so no load meets the once-a-minute session refresh.',
-      `Writes: ${settings.connections} connections, each a different person with a session written into the database; boost toggle on random offers the feed shows; send message from ${settings.senders} rotating senders (20 a minute each) to random sellers; mark paid on unpaid orders written beforehand. pgbench runs the statements each request sends (the transaction as the services write it, after the session statement for a message, whose sender changes with each request: a boost's or a payment's person, the same on each connection, is kept by the server process after the first request, auth/session-cache.ts; engagement.service toggleBoost, messages.service sendMessage with the block and fresh-account checks, the conversation summary and notification, orders.service markOrderPaid with the order read back), -M prepared, ${settings.poolSize} clients, the server idle.`,
+      `Writes: ${settings.connections} connections, each a different person with a session written into the database; boost toggle on random offers the feed shows; send message from ${settings.senders} rotating senders (20 a minute each) to random sellers; mark paid on unpaid orders written beforehand. pgbench runs the statements each request sends (the transaction as the services write it, after the session statement for a message, whose sender changes with each request: a boost's or a payment's person, the same on each connection, is kept by the server process after the first request, auth/session-cache.ts; engagement.service toggleBoost, messages.service sendMessage with the block and fresh-account checks, the conversation summary and notification, orders.service markOrderPaid with the order read back), -M prepared, ${settings.poolSize} clients, the server idle. Each measured write run starts right after a checkpoint, with the mail earlier runs queued set aside.`,
       ...results.flatMap((result) => result.notes),
     ],
   };
@@ -1008,6 +1008,16 @@ async function measureWrites(
         (_, k) => `${cookieName}=${signToken(`${tag(what)}-${k + 1}`, server.authSecret)}`,
       );
     };
+    /**
+     * Right before each measured write run, what earlier runs left is taken out of it: the mail they
+     * queued and the server has not sent (each payment queues one, and at capacity the server sends
+     * about a third during the load; pgbench's are never sent) is set aside, and a checkpoint writes
+     * the pages they dirtied, so the next timed one (every 5 minutes) does not fall inside the run.
+     */
+    const settle = async () => {
+      await sql`update mail_outbox set status = 'sent', finished_at = now() where status = 'queued'`;
+      await sql`checkpoint`;
+    };
     const httpLoad = async (what: string, requestsFor: (index: number) => AutocannonRequest[]) => {
       const setupClient = (client: AutocannonClient, index: number) => client.setRequests(requestsFor(index));
       const common = {
@@ -1017,6 +1027,7 @@ async function measureWrites(
         setupClient,
       };
       if (settings.warmupSeconds > 0) await runLoad({ ...common, seconds: settings.warmupSeconds });
+      await settle();
       const result = await runLoad({
         ...common,
         seconds: settings.seconds,
@@ -1042,6 +1053,7 @@ async function measureWrites(
           seconds: settings.pgbenchWarmupSeconds,
           defines: defines(0),
         });
+      await settle();
       const result = await runPgbench({
         url,
         scripts: [script],
@@ -1104,7 +1116,9 @@ async function measureWrites(
       await pgbench('boost toggle', boostScript({ n, reserved, writers: settings.writers })),
     );
     const halfCapacity = async (what: string, atCapacity: LoadResult, request: (index: number) => RateRequest) => {
-      if (largest) figures.push(...(await atHalfCapacity(server, what, label, atCapacity, settings, log, request)));
+      if (!largest) return;
+      await settle();
+      figures.push(...(await atHalfCapacity(server, what, label, atCapacity, settings, log, request)));
     };
     await halfCapacity('Boost toggle', boostHttp, (index) => {
       const writer = (index % settings.writers) + 1;
@@ -1201,12 +1215,6 @@ async function measureWrites(
         },
       ];
     });
-    // Each payment queues a mail, and at capacity the server sends about a third of them during the load
-    // (1,600 paid, 540 sent, at 10k): what is left would be sent during the next run and charged to it
-    // (pgbench's, which has the machine to itself, and the load at half capacity), so it is set aside.
-    const setQueuedMailAside = () =>
-      sql`update mail_outbox set status = 'sent', finished_at = now() where status = 'queued'`;
-    await setQueuedMailAside();
     const pgbenchBase = (runIndex: number) =>
       httpOrders + 1 + (pgbenchRuns === 2 ? runIndex : 0) * settings.poolSize * settings.ordersPerPgbenchClient;
     const pay = await pgbench(
@@ -1229,7 +1237,6 @@ async function measureWrites(
         `pgbench mark paid: ${pay.transactions} transactions paid only ${paid?.n ?? 0} orders (raise ordersPerPgbenchClient)`,
       );
     compare('Mark paid', payHttp, pay);
-    await setQueuedMailAside();
     await halfCapacity('Mark paid', payHttp, (index) => {
       const writer = (index % settings.writers) + 1;
       const queue = queues[writer - 1]!;
