@@ -2,7 +2,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { startQueue } from './queue.ts';
+import { startQueue, WAKE_GAP_MS } from './queue.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,6 +58,42 @@ describe('the job queue', () => {
       await Promise.all([first.stop(), second.stop()]);
     }
     expect(runs).toBe(2);
+  });
+
+  it('a burst of wakes asks pg-boss for a run once at once and once after the burst, not once a wake', async () => {
+    // Each ask is an insert into pg-boss's job table: the mail outbox's wake came once for every mail committed.
+    let asks = 0;
+    const database: typeof t.deps.database = {
+      ...t.deps.database,
+      async executeSql(text, values) {
+        if (/insert into pgboss\.job/i.test(text) && values?.includes('test.woken')) asks += 1;
+        return t.deps.database.executeSql(text, values);
+      },
+    };
+    const queue = await startQueue(database, t.deps.log, { pollSeconds: 0.5 });
+    let lastWake = Number.POSITIVE_INFINITY;
+    let caughtUp!: () => void;
+    const ranAfterTheBurst = new Promise<void>((resolve) => (caughtUp = resolve));
+    let burstMs = 0;
+    try {
+      await queue.every(
+        'test.woken',
+        '0 0 1 1 *',
+        async () => {
+          if (performance.now() > lastWake) caughtUp();
+        },
+        { wakeChannel: 'test_woken' },
+      );
+      const start = performance.now();
+      await Promise.all(Array.from({ length: 30 }, () => t.deps.database.notify('test_woken', '')));
+      lastWake = performance.now();
+      burstMs = lastWake - start;
+      // What the last wake asked for runs after it, so it sees whatever was committed before it.
+      await ranAfterTheBurst;
+    } finally {
+      await queue.stop();
+    }
+    expect(asks).toBeLessThanOrEqual(2 + Math.floor(burstMs / WAKE_GAP_MS));
   });
 
   it('retries a job that failed', async () => {

@@ -54,6 +54,37 @@ export type QueueOptions = {
   onFailure?: (job: string) => void;
 };
 
+/**
+ * How often at most a wake channel's NOTIFYs ask pg-boss for a run. Each ask is an insert into its job
+ * table (refused while a run waits, but parsed, planned and run all the same): one for every mail a
+ * payment commits was 0.5 ms of PostgreSQL's time a payment, about what the payment's own order update
+ * takes. At 200 ms the mails a gap gathered went out in one burst that held the server's event loop
+ * (paying at half the server's capacity, p99 19 -> 57 ms); at 50 ms they do not.
+ */
+export const WAKE_GAP_MS = 50;
+
+/**
+ * `ask` at once on the first call after a quiet `gapMs`; calls within the gap after an ask make one
+ * more ask when it ends. Every call is followed by an ask made after it (at most `gapMs` later), so a
+ * run asked for then still sees whatever was committed before the NOTIFY that called.
+ */
+function coalesced(gapMs: number, ask: () => void): (() => void) & { cancel(): void } {
+  let lastAsk = Number.NEGATIVE_INFINITY;
+  let due: NodeJS.Timeout | undefined;
+  const askNow = () => {
+    due = undefined;
+    lastAsk = performance.now();
+    ask();
+  };
+  const call = () => {
+    if (due) return; // an ask is already due, after this call
+    const wait = lastAsk + gapMs - performance.now();
+    if (wait <= 0) askNow();
+    else due = setTimeout(askNow, wait);
+  };
+  return Object.assign(call, { cancel: () => clearTimeout(due) });
+}
+
 /** Keeps `work` in `under` until it settles. */
 function tracked<T>(under: Set<Promise<unknown>>, work: Promise<T>): Promise<T> {
   under.add(work);
@@ -87,6 +118,7 @@ export async function startQueue(
   const workers = new Map<string, string>();
   const unlisteners: Array<() => Promise<void>> = [];
   const againTimers = new Map<string, NodeJS.Timeout>();
+  const wakes: Array<{ cancel(): void }> = [];
   let stopped = false;
   const stopping = new AbortController();
 
@@ -139,8 +171,11 @@ export async function startQueue(
       await ensure(name, handler);
       await oneProcessAtATime(database, () => boss.schedule(name, cron, {}, { tz: 'UTC' }));
       if (options.wakeChannel) {
-        const wake = () =>
-          void runSoon(name).catch((error: unknown) => log.warn({ err: error, job: name }, 'could not ask for a job'));
+        const wake = coalesced(WAKE_GAP_MS, () => {
+          if (!stopped)
+            runSoon(name).catch((error: unknown) => log.warn({ err: error, job: name }, 'could not ask for a job'));
+        });
+        wakes.push(wake);
         // Heard again after a lost connection came back: whatever was sent meanwhile is looked for then.
         unlisteners.push(await database.listen(options.wakeChannel, wake, wake));
       }
@@ -179,6 +214,7 @@ export async function startQueue(
       stopping.abort();
       for (const timer of againTimers.values()) clearTimeout(timer);
       againTimers.clear();
+      for (const wake of wakes.splice(0)) wake.cancel();
       for (const unlisten of unlisteners.splice(0)) await unlisten().catch(() => {});
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
       // pg-boss's wait looks only at jobs its workers hold: a fetch answered after that still starts
