@@ -159,6 +159,8 @@ export async function runAtRate(options: {
           });
         },
       );
+      // As autocannon's loads: an answer that has not come in 30 s is a failure, not a wait forever.
+      request.setTimeout(30_000, () => request.destroy(new Error('no answer within 30 s')));
       request.on('error', () => {
         failures.error = (failures.error ?? 0) + 1;
         resolve();

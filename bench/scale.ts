@@ -1010,9 +1010,9 @@ async function measureWrites(
     };
     /**
      * Right before each measured write run, what earlier runs left is taken out of it: the mail they
-     * queued and the server has not sent (each payment queues one, and at capacity the server sends
-     * about a third during the load; pgbench's are never sent) is set aside, and a checkpoint writes
-     * the pages they dirtied, so the next timed one (every 5 minutes) does not fall inside the run.
+     * queued and the server has not sent (each payment queues one, pgbench's too, and at capacity the
+     * server sends about a third of them during the load) is set aside, and a checkpoint writes the
+     * pages they dirtied, so the next timed one (every 5 minutes) does not fall inside the run.
      */
     const settle = async () => {
       await sql`update mail_outbox set status = 'sent', finished_at = now() where status = 'queued'`;
