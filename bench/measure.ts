@@ -87,16 +87,30 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       failures.error = (failures.error ?? 0) + 1;
     });
   });
-  const answers = times.length + Object.values(failures).reduce((sum, count) => sum + count, 0);
+  const answers = answered(times, failures);
   const split = cpu?.stop(answers) ?? null;
   // A window in which nothing came back measured nothing (the smoke's one second, on a machine busy
   // enough that a slow request, an offer's photo re-encoded, took longer): measured again over a window
   // twice as long, up to REMEASURE_UP_TO_SECONDS.
   if (!options.amount && answers === 0 && options.seconds < REMEASURE_UP_TO_SECONDS)
     return runLoad({ ...options, seconds: options.seconds * 2 });
-  times.sort((a, b) => a - b);
   // autocannon's duration is in whole seconds: a fixed amount of requests is timed here instead.
   const seconds = options.amount ? (performance.now() - started) / 1000 : result.duration || options.seconds;
+  return loadResult(times, failures, seconds, split);
+}
+
+/** Every answer a load got: the 2xx ones timed, the others counted by status. */
+const answered = (times: number[], failures: Record<string, number>) =>
+  times.length + Object.values(failures).reduce((sum, count) => sum + count, 0);
+
+/** A load's figures from each 2xx answer's time (sorted here) and the other answers. */
+function loadResult(
+  times: number[],
+  failures: Record<string, number>,
+  seconds: number,
+  split: CpuSplit | null,
+): LoadResult {
+  times.sort((a, b) => a - b);
   return {
     rps: times.length / seconds,
     p50: percentile(times, 50),
@@ -178,19 +192,8 @@ export async function runAtRate(options: {
   stalls.disable();
   agent.destroy();
   const seconds = (performance.now() - started) / 1000;
-  const split = cpu?.stop(times.length + Object.values(failures).reduce((sum, count) => sum + count, 0)) ?? null;
-  times.sort((a, b) => a - b);
-  return {
-    rps: times.length / seconds,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    max: times.at(-1) ?? Number.NaN,
-    ok: times.length,
-    failures,
-    seconds,
-    ...(split ? { cpu: split } : {}),
-    generatorStallMs: stalls.max / 1e6,
-  };
+  const split = cpu?.stop(answered(times, failures)) ?? null;
+  return { ...loadResult(times, failures, seconds, split), generatorStallMs: stalls.max / 1e6 };
 }
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
