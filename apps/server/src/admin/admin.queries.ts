@@ -14,6 +14,7 @@ import {
   type RevenueUnit,
 } from '@gigreel/core';
 import { plannedForValues, type Database, type Db, type Tx } from '../db/connection.ts';
+import { containing, startingWith } from '../db/like.ts';
 import { cursorValues, encodePageCursor, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { preparedKeysetPages, preparedPages } from '../db/prepared.ts';
 import { moveRankedSql } from '../db/ranked.ts';
@@ -146,13 +147,12 @@ export async function listCreators(db: Db, options: { cursor: Cursor | null; q?:
   const { cursor, q } = options;
   let rows: Array<CreatorRow & { cursorAt: string }>;
   if (q) {
-    const pattern = `%${q.replace(/[%_\\]/g, '\\$&')}%`;
     const filters = [
       cursor ? sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
       options.withoutOffer ? withoutOffer : undefined,
-      sql`(${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})`,
+      nameOrAddressMatches(q),
     ];
-    // A name search is planned for its word (how many people match decides between the trigram indexes and the list's order).
+    // A search is planned for its text (how many people match decides between the indexes and the list's order).
     rows = await plannedForValues(async () => await selectCreators(db, filters));
   } else {
     const pages = options.withoutOffer ? creatorPages.withoutOffer : creatorPages.all;
@@ -163,6 +163,20 @@ export async function listCreators(db: Db, options: { cursor: Cursor | null; q?:
 }
 
 const withoutOffer = sql`not ${users.hasOffer}`;
+
+/**
+ * Any part of a name (users_name_trgm_idx), or the start of an address or of its domain ("maya",
+ * "maya@ex", "example.com", "@example.com"): each one range of a btree, however many people there are
+ * (migration 0035). Any part of an address was a trigram search whose cost grew with the number of people.
+ */
+function nameOrAddressMatches(q: string): SQL {
+  const address = sql`lower(${users.email}) collate "C"`;
+  const domain = sql`split_part(lower(${users.email}), '@', 2) collate "C"`;
+  const domainText = q.replace(/^@/, '');
+  return sql`(${users.name} ilike ${containing(q)} or ${address} like ${startingWith(q)}${
+    domainText ? sql` or ${domain} like ${startingWith(domainText)}` : sql``
+  })`;
+}
 
 function selectCreators(db: Db | Tx, filters: Array<SQL | undefined>) {
   return db

@@ -139,6 +139,20 @@ describe('creators', () => {
     expect((await admin.patch('/api/admin/creators/nobody', { displayName: 'X' })).statusCode).toBe(404);
   });
 
+  it('finds a person by any part of their name, or by the start of their address or of its domain', async () => {
+    const created = await admin.post('/api/admin/creators', {
+      displayName: 'Odile Quarrington',
+      email: 'Odile.Q@Harbour-Studio.example',
+    });
+    const id = created.json().creator.id;
+    const found = async (q: string) =>
+      (await admin.get(`/api/admin/creators?q=${encodeURIComponent(q)}`)).json().items.map((c: { id: string }) => c.id);
+    for (const q of ['quarr', 'ODILE.q', 'odile.q@harbour', 'harbour-stu', '@Harbour-Studio.example'])
+      expect(await found(q), q).toContain(id);
+    // the middle of an address is not a start: "q@harbour" and "studio" find nobody by address
+    for (const q of ['q@harbour', 'studio', '_', '%']) expect(await found(q), q).not.toContain(id);
+  });
+
   it('pages through creators without repeating anyone', async () => {
     for (let i = 0; i < 55; i++) await admin.post('/api/admin/creators', { displayName: `Pager ${i}` });
     const first = (await admin.get('/api/admin/creators?q=Pager')).json();

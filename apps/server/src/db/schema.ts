@@ -56,9 +56,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     // Admin creators list and the users export: newest first by keyset (plain DESC, as the queries order).
     index('users_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Admin creators search: any part of a name or an address.
+    // Admin creators search: any part of a name, the start of an address or of its domain (migration 0035).
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_email_prefix_idx').on(sql`(lower(${t.email})) collate "C"`),
+    index('users_email_domain_prefix_idx').on(sql`(split_part(lower(${t.email}), '@', 2)) collate "C"`),
     // Admin creators "without an offer": newest first among those only.
     index('users_without_offer_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

@@ -12,6 +12,7 @@ import { anyOf } from '../db/any-of.ts';
 import { afterCursorPlaceholders, cursorValues, pageOf, type TimeCursor } from '../db/page-cursor.ts';
 import { preparedPages, preparedSql } from '../db/prepared.ts';
 import { rowsOf } from '../db/rows.ts';
+import { containing } from '../db/like.ts';
 import { readTallies } from '../db/tallies.queries.ts';
 import { boosts, favorites, follows, offers, offerTags, reactions, tags, users } from '../db/schema.ts';
 import { offerCardColumns, type OfferCardRow } from '../offers/index.ts';
@@ -20,8 +21,6 @@ export type FeedCursor = { score: number; id: string };
 
 /** The exact predicate of offers_feed_idx, so the planner can use the partial index. */
 export const visibleInFeed = sql`${offers.isApproved} and ${offers.mediaKey} <> ''`;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type FeedPageOptions = {
   wholeFeed: boolean;
@@ -133,7 +132,7 @@ async function selectSearchPage(db: Db, options: FeedPageOptions): Promise<Offer
 function searchFilters(table: typeof offers | typeof hit, options: FeedPageOptions): SQL[] {
   const filters: SQL[] = [];
   if (!options.wholeFeed) filters.push(sql`${table.isApproved} and ${table.mediaKey} <> ''`);
-  if (options.q) filters.push(sql`${table.title} ilike ${likePattern(options.q)}`);
+  if (options.q) filters.push(sql`${table.title} ilike ${containing(options.q)}`);
   if (options.after)
     filters.push(
       sql`(${table.rankScore}, ${table.id}) < (${options.after.score}::double precision, ${options.after.id}::uuid)`,
@@ -150,7 +149,7 @@ function searchFilters(table: typeof offers | typeof hit, options: FeedPageOptio
 function feedSearchQuery(db: Db, options: FeedPageOptions, tagId: string | null) {
   const conditions = searchFilters(offers, options);
   if (options.tag) {
-    const titled = (table: typeof offers | typeof hit) => sql`${table.title} ilike ${likePattern(options.tag!)}`;
+    const titled = (table: typeof offers | typeof hit) => sql`${table.title} ilike ${containing(options.tag!)}`;
     if (tagId === null) conditions.push(titled(offers));
     else {
       const tagged = db
@@ -263,7 +262,7 @@ export async function countSearchMatches(
     const byTitle = db
       .select({ id: hit.id })
       .from(hit)
-      .where(and(...filters(hit), sql`${hit.title} ilike ${likePattern(options.tag)}`))
+      .where(and(...filters(hit), sql`${hit.title} ilike ${containing(options.tag)}`))
       .limit(limit);
     matches = sql`(${tagged}) union (${byTitle})`;
   } else {

@@ -7,11 +7,9 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { plannedForValues, type Db } from '../db/connection.ts';
 import { anyOf } from '../db/any-of.ts';
+import { startingWith } from '../db/like.ts';
 import { rowsOf } from '../db/rows.ts';
 import { users } from '../db/schema.ts';
-
-/** `text%` for LIKE, with LIKE's own characters in the text taken literally. */
-const startsWith = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type CreatorSuggestionRow = { id: string; displayName: string; profileImage: string | null };
 
@@ -26,7 +24,7 @@ export async function suggestCreators(
   const conditions: SQL[] = [
     // the partial index's own predicate, so the planner may use it
     sql`${users.hasOffer} and ${users.suspendedUntil} is null`,
-    sql`${name} like ${startsWith(text)}`,
+    sql`${name} like ${startingWith(text)}`,
   ];
   if (leaveOut.length) conditions.push(sql`not ${anyOf(users.id, [...leaveOut], 'text')}`);
   return plannedForValues(() =>
@@ -48,7 +46,7 @@ export async function suggestTags(db: Db, text: string, limit: number): Promise<
       await db.execute(sql`
         select name as "name", offer_count as "offerCount"
         from popular_tags
-        where lower(name) collate "C" like ${startsWith(text)}
+        where lower(name) collate "C" like ${startingWith(text)}
         order by lower(name) collate "C"
         limit ${limit}`),
     ),
