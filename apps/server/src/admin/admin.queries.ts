@@ -145,18 +145,15 @@ function toAdminCreator(row: CreatorRow): AdminCreator {
 /** Admins are not creators: the list shows everyone else, newest first. */
 export async function listCreators(db: Db, options: { cursor: Cursor | null; q?: string; withoutOffer?: boolean }) {
   const { cursor, q } = options;
+  const after = cursor ? { cursorAt: cursor.at, cursorId: cursor.id } : {};
   let rows: Array<CreatorRow & { cursorAt: string }>;
   if (q) {
-    const filters = [
-      cursor ? sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
-      options.withoutOffer ? withoutOffer : undefined,
-      nameOrAddressMatches(q),
-    ];
+    const pages = options.withoutOffer ? creatorPages.searchWithoutOffer : creatorPages.search;
     // A search is planned for its text (how many people match decides between the indexes and the list's order).
-    rows = await plannedForValues(async () => await selectCreators(db, filters));
+    rows = await plannedForValues(() => pages(db, cursor).execute({ ...after, ...searchValues(q) }));
   } else {
     const pages = options.withoutOffer ? creatorPages.withoutOffer : creatorPages.all;
-    rows = await pages(db, cursor).execute(cursor ? { cursorAt: cursor.at, cursorId: cursor.id } : {});
+    rows = await pages(db, cursor).execute(after);
   }
   const { rows: page, nextCursor } = pageOf(rows, PAGE_SIZE);
   return { items: page.map(toAdminCreator), nextCursor };
@@ -169,14 +166,16 @@ const withoutOffer = sql`not ${users.hasOffer}`;
  * "maya@ex", "example.com", "@example.com"): each one range of a btree, however many people there are
  * (migration 0035). Any part of an address was a trigram search whose cost grew with the number of people.
  */
-function nameOrAddressMatches(q: string): SQL {
-  const address = sql`lower(${users.email}) collate "C"`;
-  const domain = sql`split_part(lower(${users.email}), '@', 2) collate "C"`;
-  const domainText = q.replace(/^@/, '');
-  return sql`(${users.name} ilike ${containing(q)} or ${address} like ${startingWith(q)}${
-    domainText ? sql` or ${domain} like ${startingWith(domainText)}` : sql``
-  })`;
-}
+const nameOrAddressMatches = sql`(${users.name} ilike ${sql.placeholder('anywhere')}
+  or lower(${users.email}) collate "C" like ${sql.placeholder('addressStart')}
+  or split_part(lower(${users.email}), '@', 2) collate "C" like ${sql.placeholder('domainStart')})`;
+
+const searchValues = (q: string) => ({
+  anywhere: containing(q),
+  addressStart: startingWith(q),
+  // a leading "@" starts a domain; a bare "@" starts none (no domain starts with "@")
+  domainStart: startingWith(q.replace(/^@/, '') || q),
+});
 
 function selectCreators(db: Db | Tx, filters: Array<SQL | undefined>) {
   return db
@@ -193,13 +192,18 @@ function selectCreators(db: Db | Tx, filters: Array<SQL | undefined>) {
     .limit(PAGE_SIZE + 1);
 }
 
-/** The list's pages without a search, each statement built once (building cost more CPU than running it). */
-const creatorPagesOf = (filter?: SQL) =>
+/** The list's pages, searched or not, each statement built once (building cost more CPU than running it). */
+const creatorPagesOf = (...filters: SQL[]) =>
   preparedKeysetPages(
     sql`(${users.createdAt}, ${users.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')})`,
-    (db, after) => selectCreators(db, [filter, after]).prepare('admin_creators'),
+    (db, after) => selectCreators(db, [...filters, after]).prepare('admin_creators'),
   );
-const creatorPages = { all: creatorPagesOf(), withoutOffer: creatorPagesOf(withoutOffer) };
+const creatorPages = {
+  all: creatorPagesOf(),
+  withoutOffer: creatorPagesOf(withoutOffer),
+  search: creatorPagesOf(nameOrAddressMatches),
+  searchWithoutOffer: creatorPagesOf(withoutOffer, nameOrAddressMatches),
+};
 
 export async function findCreator(db: Db | Tx, id: string): Promise<AdminCreator | null> {
   const [row] = await db
