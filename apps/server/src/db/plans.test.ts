@@ -917,7 +917,9 @@ describe('admin lists and the export, newest first by keyset', () => {
   it('a creators search reads any part of a name from its trigram index, and the start of an address or its domain from one range each', async () => {
     const plan = await planFor(() => listCreators(database.db, { cursor: null, q: 'zzq' }), /"users"/, SEARCH);
     expect(plan).toMatch(/users_name_trgm_idx/);
-    expect(plan).toMatch(/Index Scan on users_email_prefix_idx [^\n]*\n\s+Index Cond: \(\(\(lower\(email\)\)::text >= 'zzq'::text\) AND/);
+    expect(plan).toMatch(
+      /Index Scan on users_email_prefix_idx [^\n]*\n\s+Index Cond: \(\(\(lower\(email\)\)::text >= 'zzq'::text\) AND/,
+    );
     expect(plan).toMatch(
       /Index Scan on users_email_domain_prefix_idx [^\n]*\n\s+Index Cond: \(\(\(split_part\(lower\(email\), '@'::text, 2\)\)::text >= 'zzq'::text\) AND/,
     );
