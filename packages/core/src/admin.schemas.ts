@@ -200,7 +200,10 @@ export const analyticsQuerySchema = z.object({ unit: z.enum(REVENUE_UNITS).defau
 /** Keyset page requests: an opaque cursor from the previous page. */
 export const adminPageQuerySchema = z.object({ cursor: textInput(200).optional() });
 
-/** The creators list also searches by name or email, and can leave out those who have an offer. */
+/**
+ * The creators list also searches (any part of a name, the start of an email or of its domain), and can
+ * leave out those who have an offer.
+ */
 export const adminCreatorsQuerySchema = adminPageQuerySchema.extend({
   q: textInput(100).optional(),
   withoutOffer: z.enum(['1', '0']).optional(),
