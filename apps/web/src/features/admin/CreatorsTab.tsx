@@ -61,7 +61,7 @@ export default function CreatorsTab() {
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search by name or email"
+          placeholder="Name, or the start of an email"
           className="h-10 w-full max-w-sm rounded-xl border border-line bg-panel px-3 text-sm text-zinc-100 placeholder:text-zinc-400"
         />
         <Button type="submit" size="sm" variant="secondary">

@@ -75,7 +75,7 @@ function CreatorChoice({
         type="search"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        placeholder="Name or email"
+        placeholder="Name, or the start of an email"
         className="h-10 rounded-xl border border-line bg-panel px-3 text-sm text-zinc-100 placeholder:text-zinc-400"
       />
       <label htmlFor="gig-creator" className="text-sm font-medium text-zinc-200">
