@@ -28,7 +28,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AutocannonClient, AutocannonRequest } from 'autocannon';
+import type { AutocannonRequest } from 'autocannon';
 import { fillPlaceholders } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/postgres-js';
@@ -678,7 +678,7 @@ export async function scaleSection(settings: ScaleSettings, { log }: SectionOpti
     notes: [
       `PostgreSQL; data from bench/scale.sql at ${settings.sizes.map(size).join(' and ')} (n people and offers, about 10n boosts, 2n favourites, n reactions, 5,000 tags used Zipf-like, n messages among n/10 people of whom three have over 1% of n conversations, n orders, n notifications, n login attempts). ${settings.connections} connections, ${settings.requestsPerLoad ? `${settings.requestsPerLoad} requests` : `${settings.seconds} s`} per load after ${settings.warmupSeconds} s of warm-up; latency is each 2xx answer's own time, req/s counts 2xx answers. Budgets apply at ${size(largest)}. There, \`/api/feed/state\` and the three writes are also measured "at half its capacity": requests sent evenly at half the rate the load reached, on the same connections, each timed from when it was due (the latency people see while the server has room; no budget).`,
       'Callers: typical = a person in the middle of the message population; worst case = c0000001 (the most conversations, notifications, sales and boosts given, the most boosted offer, the longest thread); admin = scale-admin. Each signs in over HTTP once; every signed-in load then uses a session of its caller written just before it (on all connections), so no load meets the once-a-minute session refresh.',
-      `Writes: ${settings.connections} connections, each a different person with a session written into the database; boost toggle on random offers the feed shows; send message from ${settings.senders} rotating senders (20 a minute each) to random sellers; mark paid on unpaid orders written beforehand. pgbench runs the statements each request sends (the transaction as the services write it, after the session statement for a message, whose sender changes with each request: a boost's or a payment's person, the same on each connection, is kept by the server process after the first request, auth/session-cache.ts; engagement.service toggleBoost, messages.service sendMessage with the block and fresh-account checks, the conversation summary and notification, orders.service markOrderPaid with the order read back), -M prepared, ${settings.poolSize} clients, the server idle. Each measured write run starts right after a checkpoint, with the mail earlier runs queued set aside.`,
+      `Writes: ${settings.connections} connections, each request from the next of ${settings.writers} people with a session written into the database; boost toggle on random offers the feed shows; send message from ${settings.senders} rotating senders (20 a minute each) to random sellers; mark paid on unpaid orders written beforehand. pgbench runs the statements each request sends (the transaction as the services write it, after the session statement for a message, whose sender changes with each request: a boost's or a payment's person, one of ${settings.writers}, is kept by the server process after their first request, auth/session-cache.ts; engagement.service toggleBoost, messages.service sendMessage with the block and fresh-account checks, the conversation summary and notification, orders.service markOrderPaid with the order read back), -M prepared, ${settings.poolSize} clients, the server idle. Each measured write run starts right after a checkpoint, with the mail earlier runs queued set aside.`,
       ...results.flatMap((result) => result.notes),
     ],
   };
@@ -781,7 +781,7 @@ async function measureSize(
         notes.push(
           `${label}: GET ${endpoint.path} as ${endpoint.caller} answered ${probe.status}: ${body.slice(0, 200)}`,
         );
-      const requests: AutocannonRequest[] = [{ method: 'GET', path: endpoint.path, headers }];
+      const requests: RateRequest[] = [{ method: 'GET', path: endpoint.path, headers }];
       const common = { url: base, connections: settings.connections, requests };
       if (settings.warmupSeconds > 0) await runLoad({ ...common, seconds: settings.warmupSeconds });
       const result = await runLoad({
@@ -815,11 +815,7 @@ async function measureSize(
       );
       if (largest && endpoint.atHalfCapacity)
         figures.push(
-          ...(await atHalfCapacity(running, endpoint.label, label, result, settings, log, () => ({
-            method: 'GET',
-            path: endpoint.path,
-            headers,
-          }))),
+          ...(await atHalfCapacity(running, endpoint.label, label, result, settings, log, () => requests[0]!)),
         );
     }
 
@@ -1018,14 +1014,12 @@ async function measureWrites(
       await sql`update mail_outbox set status = 'sent', finished_at = now() where status = 'queued'`;
       await sql`checkpoint`;
     };
-    const httpLoad = async (what: string, requestsFor: (index: number) => AutocannonRequest[]) => {
-      const setupClient = (client: AutocannonClient, index: number) => client.setRequests(requestsFor(index));
-      const common = {
-        url: server.base,
-        connections: settings.connections,
-        requests: [{ method: 'GET', path: '/api/health' }],
-        setupClient,
-      };
+    /** A write's load at capacity; `next` makes each request (the next person's, order, offer). */
+    const httpLoad = async (what: string, next: () => RateRequest) => {
+      const requests: AutocannonRequest[] = [
+        { method: 'GET', path: '/', setupRequest: (request) => ({ ...request, ...next() }) },
+      ];
+      const common = { url: server.base, connections: settings.connections, requests };
       if (settings.warmupSeconds > 0) await runLoad({ ...common, seconds: settings.warmupSeconds });
       await settle();
       const result = await runLoad({
@@ -1098,36 +1092,30 @@ async function measureWrites(
         });
     };
 
-    // Boost toggle: connection i is writer i, on random offers.
-    const boosters = await sessionsFor('boost', settings.writers);
-    const boostHttp = await httpLoad('Boost toggle', (index) => {
-      const writer = (index % settings.writers) + 1;
-      return [
-        {
-          method: 'POST',
-          headers: { cookie: boosters[writer - 1]!, origin: server.base },
-          setupRequest: (request) => ({ ...request, path: `/api/offers/${visibleOffer(reserved + writer)}/boost` }),
-        },
-      ];
-    });
-    compare(
-      'Boost toggle',
-      boostHttp,
-      await pgbench('boost toggle', boostScript({ n, reserved, writers: settings.writers })),
-    );
-    const halfCapacity = async (what: string, atCapacity: LoadResult, request: (index: number) => RateRequest) => {
+    const halfCapacity = async (what: string, atCapacity: LoadResult, next: () => RateRequest) => {
       if (!largest) return;
       await settle();
-      figures.push(...(await atHalfCapacity(server, what, label, atCapacity, settings, log, request)));
+      figures.push(...(await atHalfCapacity(server, what, label, atCapacity, settings, log, next)));
     };
-    await halfCapacity('Boost toggle', boostHttp, (index) => {
-      const writer = (index % settings.writers) + 1;
+
+    // Boost toggle: each request the next writer's, on a random offer.
+    const boosters = await sessionsFor('boost', settings.writers);
+    let boosts = 0;
+    const nextBoost = (): RateRequest => {
+      const writer = (boosts++ % settings.writers) + 1;
       return {
         method: 'POST',
         path: `/api/offers/${visibleOffer(reserved + writer)}/boost`,
         headers: { cookie: boosters[writer - 1]!, origin: server.base },
       };
-    });
+    };
+    const boostHttp = await httpLoad('Boost toggle', nextBoost);
+    compare(
+      'Boost toggle',
+      boostHttp,
+      await pgbench('boost toggle', boostScript({ n, reserved, writers: settings.writers })),
+    );
+    await halfCapacity('Boost toggle', boostHttp, nextBoost);
 
     // Send message: each request from the next sender, to the seller of a random offer.
     const senders = await sessionsFor('message', settings.senders);
@@ -1145,33 +1133,10 @@ async function measureWrites(
         blockedWith.set(one, set);
       }
     }
-    const messageHttp = await httpLoad('Send message', (index) => {
-      let turn = 0;
-      return [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const sender = ((index + settings.connections * turn++) % settings.senders) + 1;
-            return {
-              ...request,
-              path: '/api/messages',
-              headers: { cookie: senders[sender - 1]!, origin: server.base, 'content-type': 'application/json' },
-              body: JSON.stringify({
-                offerId: visibleOffer(reserved + sender, blockedWith.get(reserved + sender)),
-                text: 'Hello! Is this still available next week?',
-              }),
-            };
-          },
-        },
-      ];
-    });
-    compare(
-      'Send message',
-      messageHttp,
-      await pgbench('send message', messageScript({ n, reserved, senders: settings.senders, token: tag('message') })),
-    );
-    await halfCapacity('Send message', messageHttp, (index) => {
-      const sender = (index % settings.senders) + 1;
+    // Each message from the next sender.
+    let messages = 0;
+    const nextMessage = (): RateRequest => {
+      const sender = (messages++ % settings.senders) + 1;
       return {
         method: 'POST',
         path: '/api/messages',
@@ -1181,7 +1146,14 @@ async function measureWrites(
           text: 'Hello! Is this still available next week?',
         }),
       };
-    });
+    };
+    const messageHttp = await httpLoad('Send message', nextMessage);
+    compare(
+      'Send message',
+      messageHttp,
+      await pgbench('send message', messageScript({ n, reserved, senders: settings.senders, token: tag('message') })),
+    );
+    await halfCapacity('Send message', messageHttp, nextMessage);
 
     // Mark paid: orders 1..H for HTTP (order k is writer ((k - 1) mod writers) + 1's), then a block per pgbench client and run.
     const payers = await sessionsFor('pay', settings.writers);
@@ -1194,27 +1166,19 @@ async function measureWrites(
       count: httpOrders + pgbenchRuns * settings.poolSize * settings.ordersPerPgbenchClient,
       prefix: `scalepay${run}`,
     });
-    // One queue per writer for the warm-up and the measured run alike: each order is paid once; a
-    // connection that runs out repeats its last one and gets 409s, reported as failures.
-    const queues = Array.from({ length: settings.writers }, (_, w) =>
-      Array.from({ length: settings.ordersPerWriter }, (_, j) =>
-        seededId(`scalepay${run}`, w + 1 + j * settings.writers),
-      ),
-    );
-    const payHttp = await httpLoad('Mark paid', (index) => {
-      const writer = (index % settings.writers) + 1;
-      const queue = queues[writer - 1]!;
-      return [
-        {
-          method: 'POST',
-          headers: { cookie: payers[writer - 1]!, origin: server.base },
-          setupRequest: (request) => ({
-            ...request,
-            path: `/api/orders/${queue.length > 1 ? queue.shift() : queue[0]}/paid`,
-          }),
-        },
-      ];
-    });
+    // Orders in turn for the warm-up, the measured run and the one at half capacity: each is paid
+    // once; past the last, the last again, whose 409s are reported as failures.
+    let payments = 0;
+    const nextPayment = (): RateRequest => {
+      const order = Math.min(++payments, httpOrders);
+      const writer = ((order - 1) % settings.writers) + 1;
+      return {
+        method: 'POST',
+        path: `/api/orders/${seededId(`scalepay${run}`, order)}/paid`,
+        headers: { cookie: payers[writer - 1]!, origin: server.base },
+      };
+    };
+    const payHttp = await httpLoad('Mark paid', nextPayment);
     const pgbenchBase = (runIndex: number) =>
       httpOrders + 1 + (pgbenchRuns === 2 ? runIndex : 0) * settings.poolSize * settings.ordersPerPgbenchClient;
     const pay = await pgbench(
@@ -1237,15 +1201,7 @@ async function measureWrites(
         `pgbench mark paid: ${pay.transactions} transactions paid only ${paid?.n ?? 0} orders (raise ordersPerPgbenchClient)`,
       );
     compare('Mark paid', payHttp, pay);
-    await halfCapacity('Mark paid', payHttp, (index) => {
-      const writer = (index % settings.writers) + 1;
-      const queue = queues[writer - 1]!;
-      return {
-        method: 'POST',
-        path: `/api/orders/${queue.length > 1 ? queue.shift() : queue[0]}/paid`,
-        headers: { cookie: payers[writer - 1]!, origin: server.base },
-      };
-    });
+    await halfCapacity('Mark paid', payHttp, nextPayment);
   } finally {
     await sql.end();
   }
