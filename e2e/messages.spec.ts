@@ -110,6 +110,8 @@ test('two people exchange messages live, with badges, the notification centre an
   browser,
   people,
 }, testInfo) => {
+  // two pages, a reconnect and the notification centre: 58 s of a minute on a slow machine's phone run
+  test.setTimeout(120_000);
   const phone = testInfo.project.name === 'phone';
   const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
   // Two people of the test's own: Leo with an offer in the feed, Ava who writes to him about it.

@@ -282,6 +282,9 @@ test('a problem reported by the buyer stops the order; an admin reads it in Disp
   viewport,
   people,
 }, testInfo) => {
+  // three people in three pages, a mail awaited, four screenshots: past the default minute on a slow
+  // machine's phone run (1.1 min when it failed there), like the order's whole life above
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
   const buyer = await people.person({ displayName: 'Pia Buyer' });
   const sellerPerson = await sellerWithPaidOffer(people);
