@@ -13,7 +13,7 @@
  *   rarest, the most common and an unknown tag and word, explore, an offer and a creator page, and
  *   the signed-in and admin lists; p50, p99 and rate of the 2xx answers;
  * - a full CSV export of the offers table (n rows) with the server's resident memory sampled;
- * - boost toggle, send message and mark paid over HTTP (each connection a different person), each
+ * - boost toggle, send message and mark paid over HTTP (each request the next person's), each
  *   beside pgbench running the same statements (as many clients as the server's pool, server idle).
  * The budgets apply at the largest size: read p99 < 50 ms (admin < 100 ms, feed state
  * < 15 ms) and p99 at the largest no more than 1.5x at the smallest; export < 30 s; writes at least
@@ -72,7 +72,7 @@ export type ScaleSettings = {
   poolSize: number;
   pgbenchSeconds: number;
   pgbenchWarmupSeconds: number;
-  /** People who boost and pay (one per connection), and the senders messages rotate through (20 a minute each). */
+  /** People who boost and pay (each request the next of them), and the senders messages rotate through (20 a minute each). */
   writers: number;
   senders: number;
   /** Unpaid orders written beforehand: per writer for HTTP, per pgbench client and run. */
