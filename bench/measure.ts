@@ -235,18 +235,41 @@ function machineTicks(): { idle: number; total: number } {
   return { idle: fields[3]! + fields[4]!, total: fields.reduce((sum, value) => sum + value, 0) };
 }
 
-/** PostgreSQL's CPU time from now, then per unit of work in ms; null where /proc cannot be read. */
-function databaseWatch(): ((units: number) => number | undefined) | null {
+type DatabaseWatch = {
+  /**
+   * Resolves once the PostgreSQL processes started since the watch began (a pgbench's backends) have
+   * ended and been reaped, or after two seconds: one reaped while the count walks /proc would be in
+   * neither its own line nor the postmaster's ended children, so a count taken as pgbench exits
+   * could miss nearly all of its backends' time.
+   */
+  ended(): Promise<void>;
+  /** PostgreSQL's CPU time since the watch began, per unit of work in ms. */
+  perUnit(units: number): number | undefined;
+};
+
+/** PostgreSQL's CPU time from now; null where /proc cannot be read. */
+function databaseWatch(): DatabaseWatch | null {
   try {
     const before = new Map<string, number>();
     postgresTicks(before);
-    return (units) => {
-      if (units === 0) return undefined;
-      const after = new Map<string, number>();
-      postgresTicks(after);
-      let ticks = 0;
-      for (const [pid, used] of after) ticks += used - (before.get(pid) ?? 0);
-      return perUnit(ticks, units);
+    const now = () => {
+      const ticks = new Map<string, number>();
+      postgresTicks(ticks);
+      return ticks;
+    };
+    return {
+      async ended() {
+        for (let waited = 0; waited < 2000; waited += 10) {
+          if ([...now().keys()].every((pid) => before.has(pid))) return;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      },
+      perUnit(units) {
+        if (units === 0) return undefined;
+        let ticks = 0;
+        for (const [pid, used] of now()) ticks += used - (before.get(pid) ?? 0);
+        return perUnit(ticks, units);
+      },
     };
   } catch {
     return null;
@@ -266,7 +289,7 @@ function watchCpu(serverPid: number): { stop(answers: number): CpuSplit | null }
     const load = process.cpuUsage();
     return {
       stop(answers) {
-        const databaseMs = database?.(answers);
+        const databaseMs = database?.perUnit(answers);
         if (databaseMs === undefined) return null;
         const now = machineTicks();
         const used = process.cpuUsage(load);
@@ -355,6 +378,8 @@ export async function runPgbench(options: {
       ({ stdout } = await promisify(execFile)(PGBENCH, ['-T', String(seconds), ...args], {
         maxBuffer: 16 * 1024 * 1024,
       }));
+      // its backends gone before anything else starts: else the next watch would count them twice
+      await database?.ended();
       if (!/number of transactions actually processed: 0\b/.test(stdout) || seconds >= REMEASURE_UP_TO_SECONDS) break;
       seconds *= 2;
     }
@@ -365,7 +390,7 @@ export async function runPgbench(options: {
     const failed = /number of failed transactions: (\d+)/.exec(stdout);
     if (failed && Number(failed[1]) > 0) throw new Error(`pgbench: ${failed[1]} transactions failed:\n${stdout}`);
     const done = Number(transactions?.[1] ?? 0);
-    const databaseMs = database?.(done);
+    const databaseMs = database?.perUnit(done);
     return {
       tps: Number(tps[1]),
       latencyMs: Number(latency?.[1] ?? Number.NaN),
