@@ -32,8 +32,8 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-// the PGlite run only (see above); there, what it measures depends on whether PostgreSQL answers
-const postgresAnswered = !inPostgresRun && (await postgresAnswers());
+// the PGlite run only (see above), with the bench's own databases when PostgreSQL answers
+const benchOnPostgres = !inPostgresRun && (await postgresAnswers());
 const outDir = mkdtempSync(path.join(tmpdir(), 'gigreel-bench-smoke-'));
 const latest = path.join(import.meta.dirname, 'results', 'latest.json');
 const latestBefore = existsSync(latest) ? statSync(latest).mtimeMs : null;
@@ -47,73 +47,70 @@ function expectFigures(section: Section): void {
   }
 }
 
-describe.skipIf(inPostgresRun || !postgresAnswered)(
-  `npm run bench -- --smoke (PostgreSQL at ${new URL(benchServerUrl()).host})`,
-  () => {
-    let report: BenchReport;
+describe.skipIf(!benchOnPostgres)(`npm run bench -- --smoke (PostgreSQL at ${new URL(benchServerUrl()).host})`, () => {
+  let report: BenchReport;
 
-    it('runs the feed, write-path and live sections and writes the smoke report', async () => {
-      report = await runBench({ smoke: true, only: ['feed', 'writes', 'live'], outDir, log: () => {} });
-      expect(report.sections.map((section) => [section.key, section.error ?? 'ok'])).toEqual([
-        ['feed', 'ok'],
-        ['writes', 'ok'],
-        ['live', 'ok'],
-      ]);
-      for (const section of report.sections) expectFigures(section);
-      expect(JSON.parse(readFileSync(path.join(outDir, 'smoke.json'), 'utf8')).mode).toBe('smoke');
-      expect(readFileSync(path.join(outDir, 'smoke.md'), 'utf8')).toMatch(/^# Benchmark report \(smoke\)/);
-      expect(existsSync(latest) ? statSync(latest).mtimeMs : null).toBe(latestBefore);
-    }, 300_000);
+  it('runs the feed, write-path and live sections and writes the smoke report', async () => {
+    report = await runBench({ smoke: true, only: ['feed', 'writes', 'live'], outDir, log: () => {} });
+    expect(report.sections.map((section) => [section.key, section.error ?? 'ok'])).toEqual([
+      ['feed', 'ok'],
+      ['writes', 'ok'],
+      ['live', 'ok'],
+    ]);
+    for (const section of report.sections) expectFigures(section);
+    expect(JSON.parse(readFileSync(path.join(outDir, 'smoke.json'), 'utf8')).mode).toBe('smoke');
+    expect(readFileSync(path.join(outDir, 'smoke.md'), 'utf8')).toMatch(/^# Benchmark report \(smoke\)/);
+    expect(existsSync(latest) ? statSync(latest).mtimeMs : null).toBe(latestBefore);
+  }, 300_000);
 
-    it('runs the scale section on skewed data with every read, export and write budget attached', async () => {
-      const scale = await runBench({ smoke: true, only: ['scale'], outDir: path.join(outDir, 'scale'), log: () => {} });
-      const section = scale.sections[0]!;
-      expect([section.key, section.error ?? 'ok']).toEqual(['scale', 'ok']);
-      expectFigures(section);
-      const budgets = new Set(section.figures.map((figure) => figure.budget).filter(Boolean));
-      for (const budget of ['< 50 ms', '< 100 ms', '< 15 ms', '< 30 s', '>= 50%'])
-        expect(budgets, budget).toContain(budget);
-      for (const what of [
-        '/api/feed?tag= rarest tag',
-        '/api/messages/conversations (worst case)',
-        '/api/admin/audit-log',
-        '/api/admin/disputes',
-        '/api/admin/reports',
-        '/api/offers/:id/reviews (most reviewed offer)',
-        '/api/blocks (worst case)',
-        '/api/feed signed in (worst case)',
-        'Mark paid over HTTP / pgbench',
-      ]) {
-        expect(
-          section.figures.some((figure) => figure.name.startsWith(what)),
-          what,
-        ).toBe(true);
-      }
-      // Where each load's CPU went (Linux /proc): the server's and PostgreSQL's share of an answer.
-      const cpu = (suffix: string) => section.figures.filter((figure) => figure.name.includes(suffix));
-      expect(cpu('/api/blocks (worst case): server CPU an answer').map((figure) => figure.value > 0)).toEqual([true]);
-      expect(cpu('Mark paid over HTTP: PostgreSQL CPU an answer').map((figure) => figure.value > 0)).toEqual([true]);
-      expect(cpu('Mark paid, pgbench: PostgreSQL CPU a transaction').map((figure) => figure.value > 0)).toEqual([true]);
-      // The viewer state and the writes again at half the rate they reached, each answered.
+  it('runs the scale section on skewed data with every read, export and write budget attached', async () => {
+    const scale = await runBench({ smoke: true, only: ['scale'], outDir: path.join(outDir, 'scale'), log: () => {} });
+    const section = scale.sections[0]!;
+    expect([section.key, section.error ?? 'ok']).toEqual(['scale', 'ok']);
+    expectFigures(section);
+    const budgets = new Set(section.figures.map((figure) => figure.budget).filter(Boolean));
+    for (const budget of ['< 50 ms', '< 100 ms', '< 15 ms', '< 30 s', '>= 50%'])
+      expect(budgets, budget).toContain(budget);
+    for (const what of [
+      '/api/feed?tag= rarest tag',
+      '/api/messages/conversations (worst case)',
+      '/api/admin/audit-log',
+      '/api/admin/disputes',
+      '/api/admin/reports',
+      '/api/offers/:id/reviews (most reviewed offer)',
+      '/api/blocks (worst case)',
+      '/api/feed signed in (worst case)',
+      'Mark paid over HTTP / pgbench',
+    ]) {
       expect(
-        section.figures
-          .filter((figure) => figure.unit === 'req/s' && / at half its capacity, /.test(figure.name))
-          .map((figure) => figure.value > 0),
-      ).toEqual([true, true, true, true, true]);
-    }, 180_000);
+        section.figures.some((figure) => figure.name.startsWith(what)),
+        what,
+      ).toBe(true);
+    }
+    // Where each load's CPU went (Linux /proc): the server's and PostgreSQL's share of an answer.
+    const cpu = (suffix: string) => section.figures.filter((figure) => figure.name.includes(suffix));
+    expect(cpu('/api/blocks (worst case): server CPU an answer').map((figure) => figure.value > 0)).toEqual([true]);
+    expect(cpu('Mark paid over HTTP: PostgreSQL CPU an answer').map((figure) => figure.value > 0)).toEqual([true]);
+    expect(cpu('Mark paid, pgbench: PostgreSQL CPU a transaction').map((figure) => figure.value > 0)).toEqual([true]);
+    // The viewer state and the writes again at half the rate they reached, each answered.
+    expect(
+      section.figures
+        .filter((figure) => figure.unit === 'req/s' && / at half its capacity, /.test(figure.name))
+        .map((figure) => figure.value > 0),
+    ).toEqual([true, true, true, true, true]);
+  }, 180_000);
 
-    it('checks the budgets in the feed section and describes the machine', () => {
-      const feed = report.sections.find((section) => section.key === 'feed')!;
-      expect(feed.figures.filter((figure) => figure.holds !== undefined).length).toBeGreaterThan(0);
-      expect(report.machine.cores).toBeGreaterThan(0);
-      expect(report.machine.postgres).toMatch(
-        /^PostgreSQL \d+.* \(shared_buffers \w+, max_wal_size \w+, autovacuum (on|off)\)$/,
-      );
-    });
-  },
-);
+  it('checks the budgets in the feed section and describes the machine', () => {
+    const feed = report.sections.find((section) => section.key === 'feed')!;
+    expect(feed.figures.filter((figure) => figure.holds !== undefined).length).toBeGreaterThan(0);
+    expect(report.machine.cores).toBeGreaterThan(0);
+    expect(report.machine.postgres).toMatch(
+      /^PostgreSQL \d+.* \(shared_buffers \w+, max_wal_size \w+, autovacuum (on|off)\)$/,
+    );
+  });
+});
 
-describe.skipIf(inPostgresRun || postgresAnswered)('npm run bench -- --smoke without PostgreSQL', () => {
+describe.skipIf(inPostgresRun || benchOnPostgres)('npm run bench -- --smoke without PostgreSQL', () => {
   it('runs the feed section on PGlite alone (no PostgreSQL answered, so its sizes and the write paths are skipped)', async () => {
     expectFigures(await feedSection({ ...FEED_SMOKE, postgresSizes: [] }, { smoke: true, log: () => {} }));
   }, 90_000);
